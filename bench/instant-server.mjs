@@ -1,11 +1,11 @@
-// The last part of a call: the public API against plain `fetch` and bare openapi-fetch, on a server that answers at
+// The last part of a call: the public API against plain `fetch` and bare openapi-fetch, on a server that responds at
 // once (docs/decisions.md#d-bench-instant-server). Run by bench/packed.ts with plain Node from inside the scratch
 // project, so `@learnkit/*` are the installed tarballs. Prints one JSON line: { rows: [...] }.
 //
 // The loopback server of bench/public-api.mjs is node:http in the client's own process: its parsing and its turn
 // of the event loop are in every latency, about 0.5 ms, which hides most of what the SDK costs. Here the server is
-// a child process on a raw TCP socket that writes one prepared HTTP/1.1 answer per request as soon as the request's
-// head has arrived: nothing of it runs on the client's event loop, and it answers in microseconds. The clients run
+// a child process on a raw TCP socket that writes one prepared HTTP/1.1 response per request as soon as the request's
+// head has arrived: nothing of it runs on the client's event loop, and it responds in microseconds. The clients run
 // interleaved in alternating batches; each ratio is the median of the rounds' ratios, against plain fetch of the
 // same request.
 import { fork } from 'node:child_process';
@@ -17,14 +17,14 @@ const TOKEN = 'bench-access-token-0123456789abcdef';
 const REQUESTS = Number(process.env.LEARNKIT_BENCH_REQUESTS ?? 6000);
 const BATCH = 50;
 
-/** The child: a TCP server answering every request with the prepared bytes (the token endpoint with a token). */
-function serve(answer) {
+/** The child: a TCP server responding to every request with the prepared bytes (the token endpoint with a token). */
+function serve(rawResponse) {
   const ok = (body, type = 'application/json') =>
     Buffer.from(
       `HTTP/1.1 200 OK\r\ncontent-type: ${type}\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: keep-alive\r\n\r\n${body}`,
     );
   const token = ok(JSON.stringify({ access_token: TOKEN, token_type: 'Bearer', expires_in: 3600 }));
-  const read = ok(answer);
+  const read = ok(rawResponse);
   let lastHead = '';
   process.on('message', (message) => {
     if (message === 'last-head') process.send?.(lastHead);
@@ -52,7 +52,7 @@ function serve(answer) {
   process.on('disconnect', () => process.exit(0));
 }
 
-/** A CASE document as the packed mock answers it: real, contract-valid bytes. */
+/** A CASE document as the packed mock responds to it: real, contract-valid bytes. */
 async function recordDocument() {
   const { createMockPlatform } = await import('@learnkit/mock');
   const platform = createMockPlatform();
@@ -80,7 +80,7 @@ async function main() {
   const { default: createClient } = await import('openapi-fetch');
   const { id, body } = await recordDocument();
   const child = fork(new URL(import.meta.url), ['--serve'], {
-    env: { ...process.env, LEARNKIT_BENCH_ANSWER: body },
+    env: { ...process.env, LEARNKIT_BENCH_RESPONSE: body },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const port = await new Promise((resolve, reject) => {
@@ -168,5 +168,5 @@ async function main() {
   );
 }
 
-if (process.argv.includes('--serve')) serve(process.env.LEARNKIT_BENCH_ANSWER ?? '{}');
+if (process.argv.includes('--serve')) serve(process.env.LEARNKIT_BENCH_RESPONSE ?? '{}');
 else await main();

@@ -12,7 +12,7 @@
  *   lk.webhooks.subscriptions.get, and one call of each family of @learnkit/platform (rostering, applications,
  *   events, insights, beyond, discount codes). Budget 1.10x, goal 1.05x.
  * - The same call against plain fetch of the same request and bare openapi-fetch, on a server in a child process
- *   that answers at once (bench/instant-server.mjs): the SDK's own cost, which the slower loopback server above
+ *   that responds at once (bench/instant-server.mjs): the SDK's own cost, which the slower loopback server above
  *   hides. Budget 1.05x, and under openapi-fetch.
  * - CASE JSON conversion of a 100,000-item framework (packages/case/bench/convert.ts, bundled with `@learnkit/*`
  *   left to the installed tarballs and run with plain Node from the scratch project). Budget under 3 s.
@@ -79,7 +79,7 @@ interface InstantRow {
   rounds: number;
 }
 
-/** The public API on a server that answers at once (docs/decisions.md#d-bench-instant-server). */
+/** The public API on a server that responds at once (docs/decisions.md#d-bench-instant-server). */
 export const INSTANT_BUDGET = 1.05;
 
 /** Runs bench/instant-server.mjs with plain Node in the scratch project and returns its rows. */

@@ -4,7 +4,7 @@
 // `@learnkit/*` are the installed tarballs' dist files, as in a user's project. Prints one JSON line:
 // { rows: [{ operation, requests, fetchMs, learnkitMs, ratio, rounds }] }.
 //
-// The server is a loopback node:http server in this process answering with bytes recorded once from the packed
+// The server is a loopback node:http server in this process responding with bytes recorded once from the packed
 // mock platform (real, contract-valid payloads), so its own cost is tiny and the same for both clients. For each
 // operation the two clients run interleaved, in alternating batches, so drift (JIT, GC, CPU frequency) hits both
 // alike; the latencies are the medians of each, the ratio the median of the rounds' ratios.
@@ -19,8 +19,8 @@ const REQUESTS = Number(process.env.LEARNKIT_BENCH_REQUESTS ?? 4000);
 const BATCH = 50;
 const TOKEN = 'bench-access-token-0123456789abcdef';
 
-/** Records the mock's answers to the operations, then stops it. */
-async function recordAnswers() {
+/** Records the mock's responses to the operations, then stops it. */
+async function recordResponses() {
   const platform = createMockPlatform();
   const api = await platform.listen();
   const { partner } = platform.clients;
@@ -59,32 +59,32 @@ async function recordAnswers() {
     grade: `/beyond/1.0/educator/students/grades?studentId=${studentId}&subject=Math`,
   };
   const posts = { discountCode: ['/apps/v1/discount-codes/validate', { code: 'WELCOME10' }] };
-  const answers = new Map();
-  for (const path of Object.values(paths)) answers.set(path.split('?')[0], await record(path));
-  for (const [path, body] of Object.values(posts)) answers.set(path, await record(path, body));
+  const rawResponses = new Map();
+  for (const path of Object.values(paths)) rawResponses.set(path.split('?')[0], await record(path));
+  for (const [path, body] of Object.values(posts)) rawResponses.set(path, await record(path, body));
   platform.close();
   await api.close();
-  return { answers, documentId, appId, subscriptionId: sub.id, studentId, sessionId, paths, posts };
+  return { rawResponses, documentId, appId, subscriptionId: sub.id, studentId, sessionId, paths, posts };
 }
 
-function serve(answers) {
+function serve(rawResponses) {
   const server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0];
-    // Request bodies (the token form, a discount code) are read and dropped: the answers are recorded.
+    // Request bodies (the token form, a discount code) are read and dropped: the responses are recorded.
     req.resume();
     if (req.method === 'POST' && path === '/auth/1.0/token') {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ access_token: TOKEN, token_type: 'Bearer', expires_in: 3600 }));
       return;
     }
-    const answer = answers.get(path);
-    if (!answer || req.headers.authorization !== `Bearer ${TOKEN}`) {
-      res.writeHead(answer ? 401 : 404, { 'content-type': 'application/json' });
+    const rawResponse = rawResponses.get(path);
+    if (!rawResponse || req.headers.authorization !== `Bearer ${TOKEN}`) {
+      res.writeHead(rawResponse ? 401 : 404, { 'content-type': 'application/json' });
       res.end('{"error":"not_found","message":"bench server"}');
       return;
     }
-    res.writeHead(200, { ...answer.headers, 'content-length': answer.body.length });
-    res.end(answer.body);
+    res.writeHead(200, { ...rawResponse.headers, 'content-length': rawResponse.body.length });
+    res.end(rawResponse.body);
   });
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
@@ -101,9 +101,9 @@ async function time(run, samples) {
   samples.push(performance.now() - started);
 }
 
-const { answers, documentId, appId, subscriptionId, studentId, sessionId, paths, posts } =
-  await recordAnswers();
-const server = await serve(answers);
+const { rawResponses, documentId, appId, subscriptionId, studentId, sessionId, paths, posts } =
+  await recordResponses();
+const server = await serve(rawResponses);
 const base = `http://127.0.0.1:${server.address().port}`;
 const lk = new LearnKit({
   baseUrl: base,

@@ -1,7 +1,7 @@
 """The Python package's budgets (issue 30), run by bench/python.ts with the environment ``pnpm test:python`` makes
 (the installed wheel). Prints one JSON line: ``{"rows": [...]}``.
 
-The server is a child process on a raw TCP socket that writes one prepared HTTP/1.1 answer per request as soon as the
+The server is a child process on a raw TCP socket that writes one prepared HTTP/1.1 response per request as soon as the
 request has arrived (the token endpoint gets a token, the roster a user, the ingest its counts), so the client's own
 costs are what differs between the SDK and bare httpx on the same loopback server. The two clients run interleaved
 in alternating batches; each ratio is the median of the rounds' ratios."""
@@ -36,7 +36,7 @@ ROUNDS = int(os.environ.get("LEARNKIT_BENCH_ROUNDS", "5"))
 BATCH = 50
 
 
-def _answer(body: dict[str, Any]) -> bytes:
+def _respond(body: dict[str, Any]) -> bytes:
     data = json.dumps(body).encode()
     return (
         b"HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: " + str(len(data)).encode()
@@ -45,10 +45,10 @@ def _answer(body: dict[str, Any]) -> bytes:
 
 
 def serve(port: Any, counts: Any) -> None:
-    """The child: answers every request at once from prepared bytes, counting token requests and events."""
-    token = _answer({"access_token": "bench-access-token-0123456789abcdef", "token_type": "Bearer", "expires_in": 3600})
-    read = _answer({"CFDocument": DOCUMENT})
-    users = _answer({"users": [{"sourcedId": "usr-bench"}]})
+    """The child: responds to every request at once from prepared bytes, counting token requests and events."""
+    token = _respond({"access_token": "bench-access-token-0123456789abcdef", "token_type": "Bearer", "expires_in": 3600})
+    read = _respond({"CFDocument": DOCUMENT})
+    users = _respond({"users": [{"sourcedId": "usr-bench"}]})
 
     async def handle(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         try:
@@ -66,7 +66,7 @@ def serve(port: Any, counts: Any) -> None:
                 elif "/caliper/v1p2" in first:
                     events = json.loads(body)["data"]
                     counts[1] += len(events)
-                    writer.write(_answer({"accepted": len(events), "duplicates": 0}))
+                    writer.write(_respond({"accepted": len(events), "duplicates": 0}))
                 elif "/users/" in first:
                     writer.write(users)
                 else:

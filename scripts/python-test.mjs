@@ -34,7 +34,7 @@ const requirements = join(project, 'requirements-test.txt');
 const pytestArgs = process.argv
   .slice(2)
   .filter((arg, i) => arg !== '--install-only' && !(i === 0 && arg === '--'));
-// Every pip of this script: no question, no version nag, one try at an index that does not answer.
+// Every pip of this script: no question, no version nag, one try at an index that does not respond.
 const PIP_ENV = { ...process.env, PIP_DISABLE_PIP_VERSION_CHECK: '1', PIP_NO_INPUT: '1', PIP_RETRIES: '0' };
 const OFFLINE = { ...PIP_ENV, PIP_NO_INDEX: '1', PIP_FIND_LINKS: wheelhouse };
 

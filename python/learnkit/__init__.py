@@ -33,9 +33,9 @@ from .errors import *  # noqa: F403 - every public name of learnkit.errors, list
 from .webhooks import (
     AsyncWebhookHandler,
     MemoryDedupeStore,
-    WebhookAnswer,
     WebhookEvent,
     WebhookHandler,
+    WebhookResponse,
     sign_webhook,
     verify_webhook,
 )
@@ -63,7 +63,7 @@ __all__ = [
     "RetryOptions",
     "SigningSecret",
     "SyncPager",
-    "WebhookAnswer",
+    "WebhookResponse",
     "WebhookEvent",
     "WebhookHandler",
     "__version__",
@@ -75,3 +75,6 @@ __all__ += _errors.__all__
 
 # A library logs to its own logger and prints nothing unless the application (or LEARNKIT_LOG) configures it.
 _logging.getLogger("learnkit").addHandler(_logging.NullHandler())
+
+#: Deprecated: use WebhookResponse.
+WebhookAnswer = WebhookResponse  # vocabulary: deprecated alias

@@ -205,7 +205,7 @@ class AsyncLearnKit(_Shared, AsyncFamilies):
 
             user = await alk.request("GET", "/rostering/1.0/users/{sourcedId}", path_params={"sourcedId": "usr-1"})
         """
-        answer = await self.request_with_response(
+        raw_response = await self.request_with_response(
             method,
             path,
             path_params=path_params,
@@ -221,7 +221,7 @@ class AsyncLearnKit(_Shared, AsyncFamilies):
             idempotency_key=idempotency_key,
             operation=operation,
         )
-        return answer.data
+        return raw_response.data
 
     async def request_with_response(
         self,
@@ -263,7 +263,7 @@ class AsyncLearnKit(_Shared, AsyncFamilies):
             deadline=deadline,
             retry=self._retry_for(retry, max_retries),
         )
-        return self._answer(sent, name, _binary)
+        return self._respond(sent, name, _binary)
 
     async def _call(
         self,
@@ -287,7 +287,7 @@ class AsyncLearnKit(_Shared, AsyncFamilies):
         bearer: str | None = None,
         binary: bool = False,
     ) -> Any:
-        answer = await self.request_with_response(
+        raw_response = await self.request_with_response(
             method,
             path,
             path_params=path_params,  # type: ignore[arg-type]
@@ -303,7 +303,7 @@ class AsyncLearnKit(_Shared, AsyncFamilies):
             _bearer=bearer,
             _binary=binary,
         )
-        return self._result(answer, cast, returns, partial)
+        return self._result(raw_response, cast, returns, partial)
 
     def _list(
         self,
@@ -330,7 +330,7 @@ class AsyncLearnKit(_Shared, AsyncFamilies):
 
         async def read(at: int, size: int | None) -> tuple[list[Any], int | None, ApiResponse[Any]]:
             page_query = {**(query or {}), "offset": at, "limit": size} if paged else dict(query or {})
-            answer = await self.request_with_response(
+            raw_response = await self.request_with_response(
                 "GET",
                 path,
                 path_params=path_params,  # type: ignore[arg-type]
@@ -341,8 +341,8 @@ class AsyncLearnKit(_Shared, AsyncFamilies):
                 extra_query=extra_query,  # type: ignore[arg-type]
                 operation=operation,
             )
-            items, total = self._page(answer, page, item, partial)
-            return items, total, answer
+            items, total = self._page(raw_response, page, item, partial)
+            return items, total, raw_response
 
         return AsyncPager(
             read, offset=offset or 0, limit=(limit or DEFAULT_LIMIT) if paged else None, max_items=max_items

@@ -48,8 +48,8 @@ Timeout = float | httpx.Timeout
 
 
 @dataclass(frozen=True)
-class Sent:
-    """The final answer of a call (any status), with the id the call sent and the ``Authorization`` value of its
+class FinalResponse:
+    """The final response of a call (any status), with the id the call sent and the ``Authorization`` value of its
     last attempt (so an error about it can hide it)."""
 
     status: int
@@ -128,7 +128,7 @@ class _Call:
 
 
 @dataclass(frozen=True)
-class _Answer:
+class _AttemptResponse:
     status: int
     headers: dict[str, str]
     body: bytes
@@ -230,32 +230,32 @@ class _Base:
     def _after(
         self,
         call: _Call,
-        answer: _Answer | None,
+        raw_response: _AttemptResponse | None,
         failure: BaseException | None,
         by_deadline: bool,
         has_token: bool,
         started: float,
     ) -> tuple[Decision, LearnKitError | None]:
         """The retry decision after one attempt, and the error the call ends with if it stops on a failure."""
-        outcome, error = _outcome_of(call, answer, failure, by_deadline, has_token)
+        outcome, error = _outcome_of(call, raw_response, failure, by_deadline, has_token)
         state = call.state
         state.now = time.time()
         state.remaining_s = call.deadline_at - time.monotonic()
         decision = decide_retry(state, outcome, call.policy, self._random)
         if decision.reason == "refresh-token":
             return decision, error
-        _log_attempt(call, answer, error, decision, started)
+        _log_attempt(call, raw_response, error, decision, started)
         return decision, error
 
     @staticmethod
-    def _sent(call: _Call, answer: _Answer) -> Sent:
-        return Sent(
-            answer.status,
-            answer.headers,
-            answer.body,
+    def _sent(call: _Call, raw_response: _AttemptResponse) -> FinalResponse:
+        return FinalResponse(
+            raw_response.status,
+            raw_response.headers,
+            raw_response.body,
             call.headers["x-request-id"],
             call.headers.get("authorization"),
-            answer.response,
+            raw_response.response,
         )
 
     @staticmethod
@@ -268,7 +268,11 @@ class _Base:
 
 
 def _outcome_of(
-    call: _Call, answer: _Answer | None, failure: BaseException | None, by_deadline: bool, has_token: bool
+    call: _Call,
+    raw_response: _AttemptResponse | None,
+    failure: BaseException | None,
+    by_deadline: bool,
+    has_token: bool,
 ) -> tuple[Outcome, LearnKitError | None]:
     """What one attempt came to, for the retry decision, and the error the call ends with if it stops there; a
     redirect is refused at once."""
@@ -285,26 +289,26 @@ def _outcome_of(
         outcome = ConnectionFailed(surely_not_sent=isinstance(failure, _NotSent))
         error = ApiConnectionError(call.operation, failure.__cause__ or failure)
     else:
-        assert answer is not None
-        if answer.status in _REDIRECTS:
-            location = answer.headers.get("location")
+        assert raw_response is not None
+        if raw_response.status in _REDIRECTS:
+            location = raw_response.headers.get("location")
             target = urllib.parse.urljoin(call.url, location) if location else None
             raise RedirectError(
-                status=answer.status,
-                headers=answer.headers,
-                body=answer.body.decode("utf-8", errors="replace"),
+                status=raw_response.status,
+                headers=raw_response.headers,
+                body=raw_response.body.decode("utf-8", errors="replace"),
                 operation=call.operation,
                 request_id=call.headers["x-request-id"],
                 from_origin=_origin(call.url),
                 to_origin=None if target is None else _origin(target),
                 hint="The SDK follows no redirect, so no credential can leave its origin: check base_url.",
             )
-        outcome = Response(answer.status, answer.headers, has_token=has_token)
+        outcome = Response(raw_response.status, raw_response.headers, has_token=has_token)
     return outcome, error
 
 
 def _log_attempt(
-    call: _Call, answer: _Answer | None, error: LearnKitError | None, decision: Decision, started: float
+    call: _Call, raw_response: _AttemptResponse | None, error: LearnKitError | None, decision: Decision, started: float
 ) -> None:
     """The attempt's log line, at the level TypeScript's logger gives it."""
     # The levels of TypeScript's logger: a retry is info; a failure not retried and a 5xx are warnings, which a
@@ -312,8 +316,14 @@ def _log_attempt(
     if error is not None or decision.retry:
         level = logging.INFO if decision.retry else logging.WARNING
     else:
-        assert answer is not None
-        level = logging.DEBUG if answer.status < 400 else logging.WARNING if answer.status >= 500 else logging.INFO
+        assert raw_response is not None
+        level = (
+            logging.DEBUG
+            if raw_response.status < 400
+            else logging.WARNING
+            if raw_response.status >= 500
+            else logging.INFO
+        )
     if not _log.isEnabledFor(level):
         return
     # Only a log line needs the path: it is split only when there is a line to log.
@@ -330,24 +340,24 @@ def _log_attempt(
             f", retrying in {decision.delay_ms:g} ms" if decision.retry else "",
             extra={"request_id": request_id, "path": path, "duration_ms": elapsed_ms},
         )
-    elif answer is not None and decision.retry:
+    elif raw_response is not None and decision.retry:
         _log.log(
             level,
             "%s %d (attempt %d), retrying in %g ms",
             call.operation,
-            answer.status,
+            raw_response.status,
             call.attempt,
             decision.delay_ms,
             extra={"request_id": request_id, "path": path, "duration_ms": elapsed_ms},
         )
-    elif answer is not None:
+    elif raw_response is not None:
         _log.log(
             level,
             "%s %d (attempt %d)",
             call.operation,
-            answer.status,
+            raw_response.status,
             call.attempt,
-            extra={"request_id": request_id_of(answer.headers) or request_id, "path": path},
+            extra={"request_id": request_id_of(raw_response.headers) or request_id, "path": path},
         )
 
 

@@ -9,7 +9,7 @@ import urllib.parse
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Literal
 
-from ._attempts import Sent
+from ._attempts import FinalResponse
 from ._auth import AsyncClientCredentials, ClientCredentials
 from ._binary import BinaryResponseContent
 from ._environments import EnvironmentName
@@ -29,8 +29,8 @@ _METHODS = ("GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS")
 _UNSET: Any = object()
 
 
-def _file_of(sent: Sent, name: str) -> BinaryResponseContent:
-    """The file of a success answer. JSON or HTML where a file was asked for is a proxy's or login page, or an
+def _file_of(sent: FinalResponse, name: str) -> BinaryResponseContent:
+    """The file of a success response. JSON or HTML where a file was asked for is a proxy's or login page, or an
     error sent with 200: an ApiError that says so, not bytes a caller would save as the file
     (docs/decisions.md#d-oneroster-binary-export)."""
     kind = sent.headers.get("content-type")
@@ -52,7 +52,8 @@ def _file_of(sent: Sent, name: str) -> BinaryResponseContent:
 
 @functools.lru_cache(maxsize=1024)
 def _placeholders(path: str) -> tuple[str, ...]:
-    """The ``{name}`` placeholders of a path template, read once per template (docs/decisions.md#d-python-own-requests)."""
+    """The ``{name}`` placeholders of a path template, read once per template
+    (docs/decisions.md#d-python-own-requests)."""
     return tuple(part.split("}", 1)[0] for part in path.split("{")[1:])
 
 
@@ -108,7 +109,7 @@ def _query_string(query: Mapping[str, object]) -> str:
 
 
 class _Shared:
-    """What ``LearnKit`` and ``AsyncLearnKit`` share: the configuration, how a call is prepared and how its answer is
+    """What ``LearnKit`` and ``AsyncLearnKit`` share: the configuration, how a call is prepared and how its response is
     read."""
 
     _config: _Config
@@ -163,7 +164,8 @@ class _Shared:
         operation: str | None,
     ) -> tuple[str, str, bytes | None, dict[str, str], str]:
         """Checks a call and builds its method, URL, body and headers: an unknown method, ``body=None`` and a path
-        parameter the path does not use are refused before anything is sent (docs/decisions.md#d-python-request-checks)."""
+        parameter the path does not use are refused before anything is sent
+        (docs/decisions.md#d-python-request-checks)."""
         verb = method.upper() if isinstance(method, str) else ""
         if verb not in _METHODS:
             raise ValidationError(
@@ -192,8 +194,8 @@ class _Shared:
         return verb, url, payload, request_headers, operation or f"{verb} {path}"
 
     @staticmethod
-    def _answer(sent: Sent, name: str, binary: bool = False) -> ApiResponse[Any]:
-        """The parsed answer (a file's bytes when ``binary``), or the ApiError of a failed one."""
+    def _respond(sent: FinalResponse, name: str, binary: bool = False) -> ApiResponse[Any]:
+        """The parsed response (a file's bytes when ``binary``), or the ApiError of a failed one."""
         if sent.status >= 400:
             authorization = sent.authorization or ""
             raise create_api_error(
@@ -231,11 +233,11 @@ class _Shared:
                     message=f"{name} returned {sent.status} with {what}. Check base_url (a proxy or login page?).",
                     also_redact=also,
                 ) from None
-        answer: ApiResponse[Any] = ApiResponse(
+        raw_response: ApiResponse[Any] = ApiResponse(
             data, sent.status, sent.headers, sent.headers.get("x-request-id") or sent.request_id, sent.response
         )
-        captured(answer)
-        return answer
+        captured(raw_response)
+        return raw_response
 
     @staticmethod
     def _retry_for(retry: RetryOptions | Literal[False] | None, max_retries: int | None) -> RetryOptions | None:
@@ -244,8 +246,8 @@ class _Shared:
         return _retry_of(retry, max_retries)
 
     @staticmethod
-    def _result(answer: ApiResponse[Any], cast: Any, returns: str | None, partial: bool) -> Any:
-        data = answer.data
+    def _result(raw_response: ApiResponse[Any], cast: Any, returns: str | None, partial: bool) -> Any:
+        data = raw_response.data
         if returns is not None:
             data = data.get(returns) if isinstance(data, dict) else None
         if cast is None:
@@ -253,11 +255,13 @@ class _Shared:
         return parse(cast, data, partial=partial)
 
     @staticmethod
-    def _page(answer: ApiResponse[Any], member: str | None, item: Any, partial: bool) -> tuple[list[Any], int | None]:
-        data = answer.data
+    def _page(
+        raw_response: ApiResponse[Any], member: str | None, item: Any, partial: bool
+    ) -> tuple[list[Any], int | None]:
+        data = raw_response.data
         rows = data if member is None else data.get(member, []) if isinstance(data, dict) else []
         rows = rows if isinstance(rows, list) else []
-        total = total_of(answer)
+        total = total_of(raw_response)
         if total is None and isinstance(data, dict):
             # The platform's own listings state their count as `total` (docs/decisions.md#d-platform-paging).
             member = data.get("total")

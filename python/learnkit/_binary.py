@@ -1,4 +1,4 @@
-"""A file the platform answered instead of JSON (a Common Cartridge ``.imscc``, ...): :class:`BinaryResponseContent`
+"""A file the platform responded instead of JSON (a Common Cartridge ``.imscc``, ...): :class:`BinaryResponseContent`
 (docs/decisions.md#d-oneroster-binary-export)."""
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ _PLAIN = re.compile(r'filename\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;\s]+))', re.IGNO
 
 
 class BinaryResponseContent:
-    """The bytes of a file answer with its media type and file name. The transport has read the whole body (so
+    """The bytes of a file response with its media type and file name. The transport has read the whole body (so
     retries and errors work as for JSON); every reader gives the same bytes.
 
     Example::
@@ -38,7 +38,7 @@ class BinaryResponseContent:
 
     @property
     def content_type(self) -> str | None:
-        """The media type without parameters (``application/zip``), or None when the answer names none."""
+        """The media type without parameters (``application/zip``), or None when the response names none."""
         kind = self.headers.get("content-type")
         return kind.split(";")[0].strip().lower() if kind else None
 

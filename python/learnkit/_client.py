@@ -299,7 +299,7 @@ class LearnKit(_Shared, Families):
             deadline=deadline,
             retry=self._retry_for(retry, max_retries),
         )
-        return self._answer(sent, name, _binary)
+        return self._respond(sent, name, _binary)
 
     # The one call every generated method makes (docs/decisions.md#d-python-generated-resources).
     def _call(
@@ -324,7 +324,7 @@ class LearnKit(_Shared, Families):
         bearer: str | None = None,
         binary: bool = False,
     ) -> Any:
-        answer = self.request_with_response(
+        raw_response = self.request_with_response(
             method,
             path,
             path_params=path_params,  # type: ignore[arg-type]
@@ -340,7 +340,7 @@ class LearnKit(_Shared, Families):
             _bearer=bearer,
             _binary=binary,
         )
-        return self._result(answer, cast, returns, partial)
+        return self._result(raw_response, cast, returns, partial)
 
     def _list(
         self,
@@ -367,7 +367,7 @@ class LearnKit(_Shared, Families):
 
         def read(at: int, size: int | None) -> tuple[list[Any], int | None, ApiResponse[Any]]:
             page_query = {**(query or {}), "offset": at, "limit": size} if paged else dict(query or {})
-            answer = self.request_with_response(
+            raw_response = self.request_with_response(
                 "GET",
                 path,
                 path_params=path_params,  # type: ignore[arg-type]
@@ -378,8 +378,8 @@ class LearnKit(_Shared, Families):
                 extra_query=extra_query,  # type: ignore[arg-type]
                 operation=operation,
             )
-            items, total = self._page(answer, page, item, partial)
-            return items, total, answer
+            items, total = self._page(raw_response, page, item, partial)
+            return items, total, raw_response
 
         return SyncPager(
             read, offset=offset or 0, limit=(limit or DEFAULT_LIMIT) if paged else None, max_items=max_items

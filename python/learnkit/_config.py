@@ -151,7 +151,8 @@ def _configuration_error(issues: list[ValidationIssue], missing: list[str]) -> V
     setting is missing."""
     error = ValidationError(issues)
     head = f"LearnKit is not configured: missing {', '.join(missing)}." if missing else "LearnKit is misconfigured."
-    # From the error's issues, which are redacted, not from the values given (docs/decisions.md#d-validation-issues-redacted).
+    # From the error's issues, which are redacted, not from the values given
+    # (docs/decisions.md#d-validation-issues-redacted).
     width = max(len(str(i.path[0])) for i in error.issues)
     lines = [f"  {str(i.path[0]).ljust(width)}  {i.message}" for i in error.issues]
     tip = (

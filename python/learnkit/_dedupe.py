@@ -152,7 +152,7 @@ def _check_redis(redis: object) -> None:
 class RedisDedupeStore:
     """A store in Redis (``redis.Redis``), for consumers on several machines: ``claim`` is one atomic
     ``SET key claimed PX ttl NX``, ``release`` a ``DEL``, ``complete`` ``SET key handled PX ttl`` and ``status`` a
-    ``GET``: a copy arriving on another machine while the first is being handled is answered 503, never
+    ``GET``: a copy arriving on another machine while the first is being handled gets 503, never
     acknowledged (the TypeScript store's keys and values, so both languages can share one Redis).
 
     Example::

@@ -1,4 +1,4 @@
-"""The base of the generated models and how answers and bodies are read with them
+"""The base of the generated models and how returns and bodies are read with them
 (docs/decisions.md#d-python-models)."""
 
 from __future__ import annotations
@@ -57,7 +57,7 @@ def _adapter(kind: Any) -> TypeAdapter[Any]:
 
 def _partial(model: type[M], data: dict[str, Any]) -> M:
     """The members of ``data`` the model knows, each read on its own; the others left unset (an ``AttributeError``
-    when read). For answers asked with ``fields``, and for an answer that does not fit its schema."""
+    when read). For responses asked with ``fields``, and for a response that does not fit its schema."""
     values: dict[str, Any] = {}
     for name, info in model.model_fields.items():
         key = info.alias or name
@@ -80,7 +80,7 @@ def _partial(model: type[M], data: dict[str, Any]) -> M:
 
 
 def parse(kind: Any, data: object, *, partial: bool = False) -> Any:
-    """``data`` (parsed JSON) read as ``kind``: a model, a list of one, or any type pydantic reads. An answer that
+    """``data`` (parsed JSON) read as ``kind``: a model, a list of one, or any type pydantic reads. A response that
     does not fit is kept as it is, member by member, with a warning (docs/decisions.md#d-python-lenient-responses)."""
     if isinstance(kind, type) and issubclass(kind, BaseModel):
         if partial and isinstance(data, dict):
@@ -91,7 +91,7 @@ def parse(kind: Any, data: object, *, partial: bool = False) -> Any:
             if not isinstance(data, dict):
                 raise
             _log.warning(
-                "the answer does not fit %s (%d issues); its members are kept as sent",
+                "the response does not fit %s (%d issues); its members are kept as sent",
                 kind.__name__,
                 error.error_count(),
             )
@@ -101,7 +101,7 @@ def parse(kind: Any, data: object, *, partial: bool = False) -> Any:
         try:
             return _adapter(kind).validate_python(data)
         except pydantic.ValidationError:
-            # The branch whose required members the answer has, read leniently (an answer of an older version of
+            # The branch whose required members the response has, read leniently (a response of an older version of
             # the platform: docs/decisions.md#d-oneroster-2025-10).
             for member in members:
                 if _required_aliases(member) <= data.keys():
@@ -115,7 +115,7 @@ def parse(kind: Any, data: object, *, partial: bool = False) -> Any:
         if isinstance(data, list) and getattr(kind, "__origin__", None) is list:
             (item,) = kind.__args__
             return [parse(item, entry) for entry in data]
-        _log.warning("the answer does not fit %s; it is kept as sent", kind)
+        _log.warning("the response does not fit %s; it is kept as sent", kind)
         return data
 
 

@@ -199,7 +199,7 @@ def redact_userinfo(text: str) -> str:
     raw = -2
     encoded = -2
     while True:
-        # The next @ or %40 at or after ``done``; each spelling's last answer is kept until it lies behind.
+        # The next @ or %40 at or after ``done``; each spelling's last response is kept until it lies behind.
         if raw != -1 and raw < done:
             raw = text.find("@", done)
         if encoded != -1 and encoded < done:

@@ -25,9 +25,9 @@ if TYPE_CHECKING:
 
 from ._attempts import (
     CLIENT_HEADER,
-    Sent,
+    FinalResponse,
     Timeout,
-    _Answer,
+    _AttemptResponse,
     _AttemptTimeout,
     _Base,
     _Broken,
@@ -40,7 +40,7 @@ from ._attempts import (
 
 _log = logging.getLogger("learnkit")
 
-__all__ = ["AsyncTransport", "CLIENT_HEADER", "Sent", "Timeout", "Transport"]
+__all__ = ["AsyncTransport", "CLIENT_HEADER", "FinalResponse", "Timeout", "Transport"]
 
 
 class Transport(_Base):
@@ -69,7 +69,7 @@ class Transport(_Base):
         sent = self.send("POST", url, body=body, headers=headers, auth=None, idempotent=True, operation=operation)
         return sent.status, dict(sent.headers), sent.body
 
-    def _once(self, call: _Call, limit: float, phases: httpx.Timeout) -> _Answer:
+    def _once(self, call: _Call, limit: float, phases: httpx.Timeout) -> _AttemptResponse:
         started = time.monotonic()
         try:
             # Never the client's own redirect following, even on a caller's client made with follow_redirects=True:
@@ -94,7 +94,7 @@ class Transport(_Base):
             response.close()
         body = b"".join(chunks)
         response._content = body  # the httpx response keeps its body, as a non-streamed one does
-        return _Answer(response.status_code, _headers_of(response), body, response)
+        return _AttemptResponse(response.status_code, _headers_of(response), body, response)
 
     def send(
         self,
@@ -109,9 +109,9 @@ class Transport(_Base):
         timeout: Timeout | None = None,
         deadline: float | None = None,
         retry: RetryOptions | None = None,
-    ) -> Sent:
-        """Sends until an answer is final; raises ``ApiConnectionError``, ``ApiTimeoutError`` or ``RedirectError``
-        when none is, else returns the final answer whatever its status."""
+    ) -> FinalResponse:
+        """Sends until a response is final; raises ``ApiConnectionError``, ``ApiTimeoutError`` or ``RedirectError``
+        when none is, else returns the final response whatever its status."""
         call = self._start(method, url, body, headers, operation, idempotent, timeout, deadline, retry)
         token: str | None = None
         while True:
@@ -120,13 +120,13 @@ class Transport(_Base):
             self._prepare_attempt(call, token)
             limit, by_deadline, phases = self._limits(call)
             started = time.monotonic()
-            answer: _Answer | None = None
+            raw_response: _AttemptResponse | None = None
             failure: BaseException | None = None
             try:
-                answer = self._once(call, limit, phases)
+                raw_response = self._once(call, limit, phases)
             except (_AttemptTimeout, _NotSent, _Broken) as caught:
                 failure = caught
-            decision, error = self._after(call, answer, failure, by_deadline, token is not None, started)
+            decision, error = self._after(call, raw_response, failure, by_deadline, token is not None, started)
             if decision.reason == "refresh-token" and auth is not None and token is not None:
                 # One refresh per call: concurrent 401s with the same token coalesce in the provider.
                 call.state.refreshed = True
@@ -134,16 +134,16 @@ class Transport(_Base):
                 fresh = auth.get_token(call.deadline_at, call.call_s, operation)
                 if fresh == token:
                     # The same token again cannot help: the 401 is final.
-                    assert answer is not None
-                    return self._sent(call, answer)
+                    assert raw_response is not None
+                    return self._sent(call, raw_response)
                 _log.info("%s 401 (attempt %d), token refused: retrying with a fresh token", operation, call.attempt)
                 token = fresh
                 continue
             if not decision.retry:
                 if error is not None:
                     raise error from failure.__cause__ if failure is not None else None
-                assert answer is not None
-                return self._sent(call, answer)
+                assert raw_response is not None
+                return self._sent(call, raw_response)
             self._sleep(decision.delay_ms / 1000)
             call.state.retries += 1
             token = None
@@ -151,7 +151,7 @@ class Transport(_Base):
 
 class AsyncTransport(_Base):
     """:class:`Transport` over one ``httpx.AsyncClient``, for tasks: each attempt runs under ``asyncio.timeout``, so
-    its whole answer arrives within its time."""
+    its whole response arrives within its time."""
 
     def __init__(
         self,
@@ -174,7 +174,7 @@ class AsyncTransport(_Base):
         sent = await self.send("POST", url, body=body, headers=headers, auth=None, idempotent=True, operation=operation)
         return sent.status, dict(sent.headers), sent.body
 
-    async def _once(self, call: _Call, limit: float, phases: httpx.Timeout) -> _Answer:
+    async def _once(self, call: _Call, limit: float, phases: httpx.Timeout) -> _AttemptResponse:
         try:
             async with asyncio.timeout(limit):
                 # As the sync transport: never the client's redirect following
@@ -184,7 +184,7 @@ class AsyncTransport(_Base):
             raise _AttemptTimeout() from None
         except httpx.TransportError as error:
             raise _classify(error) from None
-        return _Answer(response.status_code, _headers_of(response), response.content, response)
+        return _AttemptResponse(response.status_code, _headers_of(response), response.content, response)
 
     async def send(
         self,
@@ -199,7 +199,7 @@ class AsyncTransport(_Base):
         timeout: Timeout | None = None,
         deadline: float | None = None,
         retry: RetryOptions | None = None,
-    ) -> Sent:
+    ) -> FinalResponse:
         """:meth:`Transport.send` for tasks."""
         call = self._start(method, url, body, headers, operation, idempotent, timeout, deadline, retry)
         token: str | None = None
@@ -209,28 +209,28 @@ class AsyncTransport(_Base):
             self._prepare_attempt(call, token)
             limit, by_deadline, phases = self._limits(call)
             started = time.monotonic()
-            answer: _Answer | None = None
+            raw_response: _AttemptResponse | None = None
             failure: BaseException | None = None
             try:
-                answer = await self._once(call, limit, phases)
+                raw_response = await self._once(call, limit, phases)
             except (_AttemptTimeout, _NotSent, _Broken) as caught:
                 failure = caught
-            decision, error = self._after(call, answer, failure, by_deadline, token is not None, started)
+            decision, error = self._after(call, raw_response, failure, by_deadline, token is not None, started)
             if decision.reason == "refresh-token" and auth is not None and token is not None:
                 call.state.refreshed = True
                 auth.invalidate(token)
                 fresh = await auth.get_token(call.deadline_at, call.call_s, operation)
                 if fresh == token:
-                    assert answer is not None
-                    return self._sent(call, answer)
+                    assert raw_response is not None
+                    return self._sent(call, raw_response)
                 _log.info("%s 401 (attempt %d), token refused: retrying with a fresh token", operation, call.attempt)
                 token = fresh
                 continue
             if not decision.retry:
                 if error is not None:
                     raise error from failure.__cause__ if failure is not None else None
-                assert answer is not None
-                return self._sent(call, answer)
+                assert raw_response is not None
+                return self._sent(call, raw_response)
             await asyncio.sleep(decision.delay_ms / 1000)
             call.state.retries += 1
             token = None

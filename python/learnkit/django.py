@@ -25,8 +25,8 @@ from django.http import HttpRequest, HttpResponse
 from django.views.decorators.csrf import csrf_exempt
 
 from .activity import User
-from .activity._server import MAX_BATCH_BYTES, ActivityAnswer, ActivityServer
-from .webhooks import WebhookAnswer, WebhookHandler
+from .activity._server import MAX_BATCH_BYTES, ActivityResponse, ActivityServer
+from .webhooks import WebhookHandler, WebhookResponse
 
 __all__ = ["activity_view", "signed_in_user", "webhook_view"]
 
@@ -40,9 +40,9 @@ def _exempt(view: View) -> View:
     return exempt
 
 
-def _response(answer: WebhookAnswer | ActivityAnswer) -> HttpResponse:
-    response = HttpResponse(answer.text, status=answer.status)
-    for name, value in answer.all_headers().items():
+def _response(raw_response: WebhookResponse | ActivityResponse) -> HttpResponse:
+    response = HttpResponse(raw_response.text, status=raw_response.status)
+    for name, value in raw_response.all_headers().items():
         response[name] = value
     return response
 
@@ -53,7 +53,7 @@ def _too_large(request: HttpRequest, limit: int) -> bool:
 
 
 def webhook_view(handler: WebhookHandler) -> View:
-    """The webhook endpoint as a view: the raw body and the headers go to ``handler``, its answer is sent back.
+    """The webhook endpoint as a view: the raw body and the headers go to ``handler``, its response is sent back.
 
     Example::
 

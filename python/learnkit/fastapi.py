@@ -25,10 +25,10 @@ from pydantic import SecretStr
 from starlette.concurrency import run_in_threadpool
 
 from .activity import User
-from .activity._server import MAX_BATCH_BYTES, ActivityAnswer, ActivityServer, AsyncActivityServer
+from .activity._server import MAX_BATCH_BYTES, ActivityResponse, ActivityServer, AsyncActivityServer
 from .errors import WebhookVerificationError
 from .types.platform import WebhookEvent
-from .webhooks import DEFAULT_TOLERANCE_SEC, AsyncWebhookHandler, WebhookAnswer, WebhookHandler, verify_webhook
+from .webhooks import DEFAULT_TOLERANCE_SEC, AsyncWebhookHandler, WebhookHandler, WebhookResponse, verify_webhook
 
 __all__ = ["activity_router", "raw_body", "verified_webhook", "webhook_router"]
 
@@ -53,14 +53,14 @@ async def raw_body(request: Request, max_bytes: int = 1024 * 1024) -> bytes:
     return b"".join(chunks)
 
 
-def _response(answer: WebhookAnswer | ActivityAnswer) -> Response:
-    return Response(answer.text, status_code=answer.status, headers=answer.all_headers())
+def _response(raw_response: WebhookResponse | ActivityResponse) -> Response:
+    return Response(raw_response.text, status_code=raw_response.status, headers=raw_response.all_headers())
 
 
 def webhook_router(handler: AsyncWebhookHandler | WebhookHandler, *, path: str = "/webhooks") -> APIRouter:
     """A router whose ``POST path`` is the webhook endpoint: the raw body and the headers go to ``handler`` (an
     :class:`~learnkit.AsyncWebhookHandler`, or a :class:`~learnkit.WebhookHandler`, run in the thread pool), and
-    its answer is sent back.
+    its response is sent back.
 
     Example::
 
@@ -75,10 +75,10 @@ def webhook_router(handler: AsyncWebhookHandler | WebhookHandler, *, path: str =
             return Response('{"error":"body_too_large"}', status_code=413, media_type="application/json")
         headers = list(request.headers.items())
         if isinstance(handler, AsyncWebhookHandler):
-            answer = await handler.handle(request.method, body, headers)
+            raw_response = await handler.handle(request.method, body, headers)
         else:
-            answer = await run_in_threadpool(handler.handle, request.method, body, headers)
-        return _response(answer)
+            raw_response = await run_in_threadpool(handler.handle, request.method, body, headers)
+        return _response(raw_response)
 
     router.add_api_route(path, receive, methods=["POST"], include_in_schema=False)
     return router
@@ -87,7 +87,7 @@ def webhook_router(handler: AsyncWebhookHandler | WebhookHandler, *, path: str =
 def verified_webhook(
     secret: str | SecretStr | Sequence[str | SecretStr], *, tolerance_sec: float = DEFAULT_TOLERANCE_SEC
 ) -> Callable[[Request], Awaitable[WebhookEvent]]:
-    """A dependency that gives the route the verified event (typed by its ``type``), answering 401 (400 for a
+    """A dependency that gives the route the verified event (typed by its ``type``), responding with 401 (400 for a
     payload that does not fit its type) otherwise; for routes that handle events themselves.
 
     Example::
@@ -113,7 +113,7 @@ def verified_webhook(
 
 
 #: Finds the signed-in user of a request (a FastAPI dependency: it may take the request, other dependencies,
-#: and be async); None answers 401.
+#: and be async); None responds with 401.
 GetUser = Callable[..., User | Mapping[str, object] | None | Awaitable[User | Mapping[str, object] | None]]
 
 
@@ -145,10 +145,10 @@ def activity_router(
                 media_type="application/json",
             )
         if isinstance(server, AsyncActivityServer):
-            answer = await server.handle(request.method, body, user=user)
+            raw_response = await server.handle(request.method, body, user=user)
         else:
-            answer = await run_in_threadpool(lambda: server.handle(request.method, body, user=user))
-        return _response(answer)
+            raw_response = await run_in_threadpool(lambda: server.handle(request.method, body, user=user))
+        return _response(raw_response)
 
     router.add_api_route(path, receive, methods=["POST"], include_in_schema=False)
     return router

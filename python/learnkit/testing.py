@@ -99,7 +99,8 @@ def mock_command(cwd: str | os.PathLike[str] | None = None) -> list[str]:
     for folder in (here, *here.parents):
         local = folder / "node_modules" / "@learnkit" / "mock" / "bin" / "learnkit-mock.js"
         if local.is_file():
-            # Node runs it directly, so the mock's parent watch sees this process (docs/decisions.md#d-mock-serve-stops-with-parent).
+            # Node runs it directly, so the mock's parent watch sees this process
+            # (docs/decisions.md#d-mock-serve-stops-with-parent).
             return [node, str(local)]
     npx = shutil.which("npx")
     if npx is None:
@@ -242,8 +243,8 @@ class MockPlatform:
     def inject(self, **fault: Any) -> dict[str, Any]:
         """Injects a fault (the mock's ``FaultSpec``: ``path``, ``method``, ``status``, ``retryAfter``, ``times``,
         ``delayMs``, ``hang``, ``reset``, ...)."""
-        answer: dict[str, Any] = self.control("POST", "faults", fault)["fault"]
-        return answer
+        raw_response: dict[str, Any] = self.control("POST", "faults", fault)["fault"]
+        return raw_response
 
     def clear_faults(self) -> None:
         """Removes every fault that has not run out."""

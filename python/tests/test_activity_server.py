@@ -1,4 +1,4 @@
-"""The server side the browser tracker posts to (sync and async, the TypeScript handler's answers), ``caliper.send``,
+"""The server side the browser tracker posts to (sync and async, the TypeScript handler's responses), ``caliper.send``,
 and ``record`` from many tasks at once: one token request and no completion lost
 (docs/decisions.md#d-python-activity-server)."""
 
@@ -67,15 +67,15 @@ def batch(run: str | None = None) -> dict[str, Any]:
     }
 
 
-def test_takes_a_batch_sends_it_once_and_answers_resends_as_duplicates(platform: MockProcess) -> None:
+def test_takes_a_batch_sends_it_once_and_responds_to_resends_as_duplicates(platform: MockProcess) -> None:
     partner = platform.partner
     lk = LearnKit(platform.url, partner.client_id, partner.client_secret, activity_config=CONFIG)
     server = ActivityServer(lk)
     ada = {"email": platform.student_email}
     body = json.dumps(batch()).encode()
     since = Since(platform)
-    answer = server.handle("POST", body, user=ada)
-    assert (answer.status, answer.body) == (202, {"accepted": 2, "duplicates": 0})
+    raw_response = server.handle("POST", body, user=ada)
+    assert (raw_response.status, raw_response.body) == (202, {"accepted": 2, "duplicates": 0})
     again = server.handle("POST", body, user=ada)
     assert (again.status, again.body) == (202, {"accepted": 0, "duplicates": 2})
     assert len(since.requests("POST", "/caliper/v1p2")) == 1
@@ -102,8 +102,8 @@ def test_refuses_what_the_typescript_handler_refuses(
 ) -> None:
     partner = platform.partner
     server = ActivityServer(LearnKit(platform.url, partner.client_id, partner.client_secret, activity_config=CONFIG))
-    answer = server.handle(method, body, user=user)
-    assert (answer.status, answer.body["error"]) == (status, error)
+    raw_response = server.handle(method, body, user=user)
+    assert (raw_response.status, raw_response.body["error"]) == (status, error)
 
 
 def test_a_window_longer_than_its_span_and_an_unknown_course_are_refused(platform: MockProcess) -> None:
@@ -129,7 +129,7 @@ def test_a_platform_failure_is_502_and_the_resend_is_sent_again(platform: MockPr
     assert server.handle("POST", body, user=ada).body == {"accepted": 2, "duplicates": 0}
 
 
-def test_the_async_server_answers_as_the_sync_one(platform: MockProcess) -> None:
+def test_the_async_server_responds_as_the_sync_one(platform: MockProcess) -> None:
     partner = platform.partner
 
     async def main() -> None:

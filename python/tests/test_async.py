@@ -81,7 +81,7 @@ def test_a_task_waits_for_the_token_no_longer_than_its_deadline_and_the_refresh_
     platform.clear_faults()
 
 
-def test_an_attempt_timeout_in_seconds_bounds_a_hanging_answer(platform: MockProcess) -> None:
+def test_an_attempt_timeout_in_seconds_bounds_a_hanging_response(platform: MockProcess) -> None:
     async def main() -> None:
         async with client(platform, max_retries=0) as alk:
             await alk.request("GET", DOCUMENTS, query={"limit": 1})
@@ -114,12 +114,12 @@ def test_retries_503_and_honours_max_retries_per_call(platform: MockProcess) -> 
 
 
 class _Echo(http.server.BaseHTTPRequestHandler):
-    """Issues tokens and answers every other request with what it received."""
+    """Issues tokens and responds to every other request with what it received."""
 
     def log_message(self, *args: Any) -> None:
         pass
 
-    def answer(self, body: dict[str, Any]) -> None:
+    def raw_response(self, body: dict[str, Any]) -> None:
         data = json.dumps(body).encode()
         self.send_response(200)
         self.send_header("content-type", "application/json")
@@ -133,9 +133,11 @@ class _Echo(http.server.BaseHTTPRequestHandler):
         length = int(self.headers.get("content-length") or 0)
         body = self.rfile.read(length).decode()
         if self.path == TOKEN:
-            self.answer({"access_token": "tok_echo_abcdefgh", "expires_in": 3600})
+            self.raw_response({"access_token": "tok_echo_abcdefgh", "expires_in": 3600})
         else:
-            self.answer({"path": self.path, "headers": {k.lower(): v for k, v in self.headers.items()}, "body": body})
+            self.raw_response(
+                {"path": self.path, "headers": {k.lower(): v for k, v in self.headers.items()}, "body": body}
+            )
 
     do_GET = do_PUT = do_POST
 
@@ -221,7 +223,8 @@ def test_the_own_pool_sends_the_sdks_headers_and_no_cookie(echo: str) -> None:
 
 
 def test_an_injected_clients_default_headers_and_cookies_are_sent(echo: str) -> None:
-    # A caller's client keeps build_request (docs/decisions.md#d-python-own-requests): its defaults are merged, the SDK's
+    # A caller's client keeps build_request (docs/decisions.md#d-python-own-requests): its defaults are merged, the
+    # SDK's
     # own headers win where both set one, and its accept-encoding is its own.
     def check(seen: dict[str, Any], http_client: httpx.Client | httpx.AsyncClient) -> None:
         headers = seen["headers"]

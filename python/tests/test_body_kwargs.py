@@ -25,7 +25,7 @@ def sent() -> list[dict[str, Any]]:
 
 @pytest.fixture
 def lk(sent: list[dict[str, Any]]) -> Iterator[LearnKit]:
-    def answer(request: httpx.Request) -> httpx.Response:
+    def raw_response(request: httpx.Request) -> httpx.Response:
         if request.url.path == "/auth/1.0/token":
             return httpx.Response(200, json={"access_token": "tok-body-kwargs", "expires_in": 3600})
         # A OneRoster write wraps its object: {"lineItem": {...}}.
@@ -35,7 +35,7 @@ def lk(sent: list[dict[str, Any]]) -> Iterator[LearnKit]:
         return httpx.Response(201)
 
     with LearnKit(
-        BASE, "client-1", "secret-of-client", http_client=httpx.Client(transport=httpx.MockTransport(answer))
+        BASE, "client-1", "secret-of-client", http_client=httpx.Client(transport=httpx.MockTransport(raw_response))
     ) as client:
         yield client
 

@@ -59,11 +59,11 @@ class FormSpelling(unittest.TestCase):
         del holder
 
 
-#: What a page reader answers: the items, the total (None here) and the answer they came in.
+#: What a page reader responds: the items, the total (None here) and the response they came in.
 Reply = tuple[list[str], "int | None", ApiResponse[Any]]
 
 
-def _answer() -> ApiResponse[Any]:
+def _respond() -> ApiResponse[Any]:
     return ApiResponse(data=None, status=200, headers={}, request_id="req_1")
 
 
@@ -73,7 +73,7 @@ class PagesWithoutTotal(unittest.TestCase):
     def reader(self, reads: list[tuple[int, int | None]]) -> Callable[[int, int | None], Reply]:
         def read(offset: int, limit: int | None) -> tuple[list[str], int | None, ApiResponse[Any]]:
             reads.append((offset, limit))
-            return self.PAGES[offset // 2], None, _answer()
+            return self.PAGES[offset // 2], None, _respond()
 
         return read
 
@@ -100,7 +100,7 @@ class PagesWithoutTotal(unittest.TestCase):
 
         def read(offset: int, limit: int | None) -> tuple[list[str], int | None, ApiResponse[Any]]:
             reads.append(offset)
-            return pages[offset // 2], None, _answer()
+            return pages[offset // 2], None, _respond()
 
         self.assertEqual(SyncPager(read, offset=0, limit=2, max_items=None).to_list(), ["a", "b"])
         self.assertEqual(reads, [0, 2])
@@ -144,7 +144,7 @@ class ACallersClientThatFollowsRedirects(unittest.TestCase):
     EVIL = "https://collector.evil.test"
 
     def platform(self, reached: list[tuple[str, bytes]]) -> Callable[[httpx.Request], httpx.Response]:
-        def answer(request: httpx.Request) -> httpx.Response:
+        def raw_response(request: httpx.Request) -> httpx.Response:
             url = str(request.url)
             if url.startswith(self.EVIL):
                 reached.append((url, request.read()))
@@ -153,7 +153,7 @@ class ACallersClientThatFollowsRedirects(unittest.TestCase):
                 return httpx.Response(307, headers={"location": f"{self.EVIL}/steal"})
             return httpx.Response(307, headers={"location": f"{self.EVIL}{DOCUMENTS}"})
 
-        return answer
+        return raw_response
 
     def test_sync(self) -> None:
         reached: list[tuple[str, bytes]] = []

@@ -72,8 +72,8 @@ class Tokens(AgainstTheMock):
             return self.documents(lk)
 
         with ThreadPoolExecutor(max_workers=50) as pool:
-            answers = list(pool.map(call, range(50)))
-        self.assertEqual(len(answers), 50)
+            raw_responses = list(pool.map(call, range(50)))
+        self.assertEqual(len(raw_responses), 50)
         self.assertEqual(len(since.requests("POST", TOKEN)), 1)
         self.assertEqual(len(since.requests("GET", DOCUMENTS)), 50)
         self.assertEqual(lk.token_requests, 1)
@@ -86,8 +86,8 @@ class Tokens(AgainstTheMock):
         with ThreadPoolExecutor(max_workers=20) as pool:
             # A method, not a lambda returning Any: mypy 1.0 infers a lambda's return as object and then needs an
             # ignore that later versions call unused (docs/decisions.md#d-mypy-both-versions).
-            answers = list(pool.map(self.documents, [lk] * 20))
-        self.assertEqual(len(answers), 20)
+            raw_responses = list(pool.map(self.documents, [lk] * 20))
+        self.assertEqual(len(raw_responses), 20)
         self.assertEqual(len(since.requests("POST", TOKEN)), 1)
         statuses = sorted({r["status"] for r in since.requests("GET", DOCUMENTS)})
         self.assertEqual(statuses, [200, 401])
@@ -245,12 +245,12 @@ class Errors(AgainstTheMock):
 
     def test_a_success_body_is_read_as_typescript_reads_it(self) -> None:
         # Empty is no data; whitespace is not JSON; bytes that are not UTF-8 are replaced, not refused.
-        from learnkit._attempts import Sent
+        from learnkit._attempts import FinalResponse
         from learnkit._base_client import _Shared
 
         def read(body: bytes) -> Any:
-            sent = Sent(200, {"content-type": "application/json"}, body, "req_1", "Bearer tok_secret_value")
-            return _Shared._answer(sent, "GET /x").data
+            sent = FinalResponse(200, {"content-type": "application/json"}, body, "req_1", "Bearer tok_secret_value")
+            return _Shared._respond(sent, "GET /x").data
 
         self.assertIsNone(read(b""))
         self.assertEqual(read(b'{"title": "caf\xe9"}'), {"title": "caf\ufffd"})

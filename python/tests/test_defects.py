@@ -59,12 +59,12 @@ def proxy() -> Iterator[tuple[str, list[str]]]:
             request = urllib.request.Request(self.path, data=body, headers=headers, method=self.command)
             opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
             try:
-                with opener.open(request, timeout=30) as answer:
-                    status, answer_headers, data = answer.status, answer.headers, answer.read()
+                with opener.open(request, timeout=30) as raw_response:
+                    status, response_headers, data = raw_response.status, raw_response.headers, raw_response.read()
             except urllib.error.HTTPError as error:
-                status, answer_headers, data = error.code, error.headers, error.read()
+                status, response_headers, data = error.code, error.headers, error.read()
             self.send_response(status)
-            for name, value in answer_headers.items():
+            for name, value in response_headers.items():
                 if name.lower() not in ("transfer-encoding", "connection", "content-length"):
                     self.send_header(name, value)
             self.send_header("content-length", str(len(data)))

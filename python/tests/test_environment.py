@@ -21,7 +21,7 @@ THREE = "status='active' AND role='student' AND grade='09'"
 MIXED = "status='active' AND role='student' OR role='teacher'"
 
 
-def _answer(request: httpx.Request) -> httpx.Response:
+def _respond(request: httpx.Request) -> httpx.Response:
     if request.url.path.endswith("/token"):
         return httpx.Response(200, json={"access_token": "token-1", "token_type": "Bearer", "expires_in": 3600})
     return httpx.Response(200, json={"CFDocuments": [], "users": []})
@@ -30,7 +30,7 @@ def _answer(request: httpx.Request) -> httpx.Response:
 def _recording(sent: list[str]) -> httpx.MockTransport:
     def handle(request: httpx.Request) -> httpx.Response:
         sent.append(f"{request.method} {request.url.scheme}://{request.url.host}{request.url.path}")
-        return _answer(request)
+        return _respond(request)
 
     return httpx.MockTransport(handle)
 

@@ -99,8 +99,10 @@ def test_fastapi_an_email_less_launch_then_an_activity_record_has_the_sub_as_act
         )
         assert launched.status_code == 302, launched.text
         event, body = batch()
-        answer = browser.post("/api/activity", content=json.dumps(body), headers={"content-type": "application/json"})
-    assert answer.status_code == 202, answer.text
+        raw_response = browser.post(
+            "/api/activity", content=json.dumps(body), headers={"content-type": "application/json"}
+        )
+    assert raw_response.status_code == 202, raw_response.text
     assert actor_of(mock_platform, event).endswith(f"/rostering/1.0/users/{mock_platform.student_id}")
 
 
@@ -142,6 +144,6 @@ def test_django_an_email_less_launch_then_an_activity_record_has_the_sub_as_acto
     event, body = batch()
     request = factory.post("/api/activity", json.dumps(body), content_type="application/json")
     request.COOKIES["learnkit_launch"] = launched.cookies["learnkit_launch"].value
-    answer = activity_view(ActivityServer(client), get_user=views.get_launch_user)(request)
-    assert answer.status_code == 202, answer.content
+    raw_response = activity_view(ActivityServer(client), get_user=views.get_launch_user)(request)
+    assert raw_response.status_code == 202, raw_response.content
     assert actor_of(mock_platform, event).endswith(f"/rostering/1.0/users/{mock_platform.student_id}")

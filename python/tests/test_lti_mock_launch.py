@@ -145,7 +145,9 @@ def test_fastapi_the_mock_s_launch_page_signs_in_the_student_whose_sub_is_the_ca
         launched = browser.post(action, data=fields, follow_redirects=False)
         assert (launched.status_code, launched.headers["location"]) == (302, "/lesson"), launched.text
         assert "learnkit_launch=" in launched.headers["set-cookie"]
-        answer = browser.post("/api/activity", content=json.dumps(batch), headers={"content-type": "application/json"})
-    assert answer.status_code == 202, answer.text
+        raw_response = browser.post(
+            "/api/activity", content=json.dumps(batch), headers={"content-type": "application/json"}
+        )
+    assert raw_response.status_code == 202, raw_response.text
     actor = {e["id"]: e for e in platform.caliper_events()}[event]["actor"]["id"]
     assert actor.endswith(f"/rostering/1.0/users/{platform.student_id}")

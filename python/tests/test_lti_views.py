@@ -71,9 +71,9 @@ def test_fastapi_launch_redirects_with_a_secure_session_cookie_read_back_by_get_
     launched: list[Launch] = []
     app, _ = fastapi_app(platform, launched)
     with TestClient(app, base_url="https://testserver") as client:
-        answer = client.post("/lti/launch", data=form(sign(KEY, claims())), follow_redirects=False)
-        assert (answer.status_code, answer.headers["location"]) == (302, "/lesson")
-        cookie = answer.headers["set-cookie"]
+        raw_response = client.post("/lti/launch", data=form(sign(KEY, claims())), follow_redirects=False)
+        assert (raw_response.status_code, raw_response.headers["location"]) == (302, "/lesson")
+        cookie = raw_response.headers["set-cookie"]
         for attribute in ("HttpOnly", "Secure", "SameSite=none", "Path=/"):
             assert attribute.lower() in cookie.lower()
         assert launched[0].platform_user_id == "3f1c2a8e-5b7d-4c1e-9a2f-6d8e0b4c7a10"
@@ -221,10 +221,10 @@ def test_django_views_launch_refuse_and_read_the_session_back(platform: KeySetSe
     def post(fields: dict[str, str]) -> HttpRequest:
         return factory.post("/lti/launch", urlencode(fields), content_type="application/x-www-form-urlencoded")
 
-    answer = views.launch_view(post({"id_token": token}))
-    assert answer.status_code == 302, answer.content
-    assert answer["location"] == "/lesson"
-    morsel = answer.cookies["learnkit_launch"]
+    raw_response = views.launch_view(post({"id_token": token}))
+    assert raw_response.status_code == 302, raw_response.content
+    assert raw_response["location"] == "/lesson"
+    morsel = raw_response.cookies["learnkit_launch"]
     assert (morsel["httponly"], morsel["secure"], morsel["samesite"]) == (True, True, "None")
     back = factory.get("/me")
     back.COOKIES["learnkit_launch"] = morsel.value
@@ -296,8 +296,8 @@ def test_the_launched_student_is_the_activity_s_actor_by_sub_with_no_roster_look
     request = factory.post("/api/activity", json.dumps(batch), content_type="application/json")
     request.COOKIES["learnkit_launch"] = launched.cookies["learnkit_launch"].value
     since = Since(mock_platform)
-    answer = activity_view(ActivityServer(lk), get_user=views.get_launch_user)(request)
-    assert answer.status_code == 202, answer.content
+    raw_response = activity_view(ActivityServer(lk), get_user=views.get_launch_user)(request)
+    assert raw_response.status_code == 202, raw_response.content
     assert [r["path"] for r in since.requests("GET") if "/rostering/" in r["path"]] == []  # no lookup by email
     actor = {e["id"]: e for e in mock_platform.caliper_events()}[event]["actor"]["id"]
     assert actor.endswith(f"/rostering/1.0/users/{mock_platform.student_id}")

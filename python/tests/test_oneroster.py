@@ -1,6 +1,6 @@
 """Every one of OneRoster's operations, called through both clients and through each method's
 ``with_raw_response`` twin against the mock platform, with valid arguments and bodies (the calls of the TypeScript
-OneRoster suite, packages/oneroster/test), and seen answered in the mock's request log: one scenario, typed against
+OneRoster suite, packages/oneroster/test), and seen responded in the mock's request log: one scenario, typed against
 ``LearnKit`` so mypy and pyright check every argument and body, run four ways
 (docs/decisions.md#d-python-generated-methods)."""
 
@@ -132,7 +132,7 @@ def scenario(lk: LearnKit, tag: str) -> None:
     assert first(one.orgs.list(limit=2))
     one.orgs.update(ids["org"], name="Py maths", type="department", parent={"sourced_id": "org-maple-middle"})
     school = one.schools.create(sourced_id=ids["school"], name="Py High", type="school", parent=DISTRICT)
-    # The vendor's description of 2025-10 answers a create with the sourcedId pair
+    # The vendor's description of 2025-10 returns a create with the sourcedId pair
     # (docs/decisions.md#d-oneroster-2025-10).
     assert isinstance(school, OneRosterSourcedIdPairsResponse)
     assert school.sourced_id_pairs.allocated_sourced_id == ids["school"]
@@ -429,7 +429,7 @@ def scenario(lk: LearnKit, tag: str) -> None:
         sourced_id=ids["resource"], title="Py area models", vendor_resource_id=f"vendor-{ids['resource']}"
     )
     assert one.resources.get(ids["resource"]).title == "Py area models"
-    # A file answer, not JSON: the resource as a Common Cartridge ZIP (docs/decisions.md#d-oneroster-binary-export).
+    # A file response, not JSON: the resource as a Common Cartridge ZIP (docs/decisions.md#d-oneroster-binary-export).
     cartridge = one.resources.export(ids["resource"])
     assert isinstance(cartridge, BinaryResponseContent)
     assert cartridge.content_type == "application/zip" and cartridge.content[:4] == b"PK\x03\x04"
@@ -511,9 +511,11 @@ def sync_call(resource: Any, name: str, args: tuple[Any, ...], kwargs: dict[str,
 
 
 def raw_call(resource: Any, name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
-    answer = getattr(resource.with_raw_response, name)(*args, **kwargs)
-    assert isinstance(answer, ApiResponse) and 200 <= answer.status < 300 and answer.request_id, answer
-    return answer.parse()
+    raw_response = getattr(resource.with_raw_response, name)(*args, **kwargs)
+    assert isinstance(raw_response, ApiResponse) and 200 <= raw_response.status < 300 and raw_response.request_id, (
+        raw_response
+    )
+    return raw_response.parse()
 
 
 def on(loop: asyncio.AbstractEventLoop) -> Callable[[Any], Any]:
@@ -540,14 +542,16 @@ def async_raw_call(loop: asyncio.AbstractEventLoop) -> Callable[[Any, str, tuple
     run = on(loop)
 
     def call(resource: Any, name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
-        answer = run(getattr(resource.with_raw_response, name)(*args, **kwargs))
-        assert isinstance(answer, ApiResponse) and 200 <= answer.status < 300 and answer.request_id, answer
-        return run(answer.parse()) if isinstance(answer.parse(), AsyncPager) else answer.parse()
+        raw_response = run(getattr(resource.with_raw_response, name)(*args, **kwargs))
+        assert isinstance(raw_response, ApiResponse) and 200 <= raw_response.status < 300 and raw_response.request_id, (
+            raw_response
+        )
+        return run(raw_response.parse()) if isinstance(raw_response.parse(), AsyncPager) else raw_response.parse()
 
     return call
 
 
-def answered(requests: list[dict[str, Any]]) -> set[str]:
+def responded(requests: list[dict[str, Any]]) -> set[str]:
     """The OneRoster operations (their dotted methods) of the 2xx requests in ``requests``."""
     patterns = [
         (op.method, op.http_method, re.compile("^" + re.sub(r"\{[^}]+\}", "[^/]+", op.path) + "$")) for op in ONEROSTER
@@ -574,11 +578,11 @@ def check(platform: MockProcess, run: Callable[[], list[str]]) -> None:
     # + 1, the export (docs/decisions.md#d-oneroster-binary-export).
     assert len(every) == len(ONEROSTER) == 137 + 3 + 1
     assert sorted(every - {f"oneroster.{name}" for name in called}) == []
-    assert sorted(every - answered(since.requests())) == []
+    assert sorted(every - responded(since.requests())) == []
 
 
 @pytest.mark.parametrize("raw", [False, True], ids=["methods", "with_raw_response"])
-def test_every_oneroster_operation_answers_through_the_sync_client(platform: MockProcess, tag: str, raw: bool) -> None:
+def test_every_oneroster_operation_returns_through_the_sync_client(platform: MockProcess, tag: str, raw: bool) -> None:
     def run() -> list[str]:
         called: list[str] = []
         partner = platform.partner
@@ -590,7 +594,7 @@ def test_every_oneroster_operation_answers_through_the_sync_client(platform: Moc
 
 
 @pytest.mark.parametrize("raw", [False, True], ids=["methods", "with_raw_response"])
-def test_every_oneroster_operation_answers_through_the_async_client(platform: MockProcess, tag: str, raw: bool) -> None:
+def test_every_oneroster_operation_returns_through_the_async_client(platform: MockProcess, tag: str, raw: bool) -> None:
     def run() -> list[str]:
         called: list[str] = []
         partner = platform.partner
@@ -629,8 +633,8 @@ def test_a_list_body_is_a_non_empty_list_each_item_checked_before_anything_is_se
     assert since.requests() == []
 
 
-def test_an_answer_with_nothing_to_read_is_none_in_the_signature() -> None:
-    """The PUT whose answer has no content and the answers the platform leaves unstated return None, as
+def test_a_response_with_nothing_to_read_is_none_in_the_signature() -> None:
+    """The PUT whose response has no content and the responses the platform leaves unstated return None, as
     TypeScript's resolve with nothing (docs/decisions.md#d-oneroster-unstated-responses)."""
     lk = LearnKit("http://127.0.0.1:9", "id", "secret-value")
     for dotted in (
@@ -647,9 +651,10 @@ def test_an_answer_with_nothing_to_read_is_none_in_the_signature() -> None:
         assert inspect.signature(target).return_annotation in ("None", None), dotted
 
 
-def test_the_answers_of_the_vendor_description_before_2025_10_are_success_too() -> None:
-    """A user create answered ``{ user }`` (not the pair) and a gradebook PUT answered 200 (not 201) resolve with
-    their objects: where two vendor versions answer a write differently, the typed result covers both
+def test_the_responses_of_the_vendor_description_before_2025_10_are_success_too() -> None:
+    """A user create responded with ``{ user }`` (not the pair) and a gradebook PUT responded with 200 (not 201)
+    resolve with
+    their objects: where two vendor versions respond to a write differently, the typed result covers both
     (docs/decisions.md#d-oneroster-2025-10)."""
     user = {
         "sourcedId": "usr-mary",
@@ -662,7 +667,7 @@ def test_the_answers_of_the_vendor_description_before_2025_10_are_success_too() 
     }
     category = {"sourcedId": "cat-1", "status": "active", "title": "Quizzes"}
 
-    def answer(request: httpx.Request) -> httpx.Response:
+    def raw_response(request: httpx.Request) -> httpx.Response:
         if request.url.path.endswith("/token"):
             return httpx.Response(200, json={"access_token": "token", "token_type": "Bearer", "expires_in": 3600})
         if request.url.path.endswith("/users/"):
@@ -674,7 +679,7 @@ def test_the_answers_of_the_vendor_description_before_2025_10_are_success_too() 
         "id",
         "secret-value",
         max_retries=0,
-        http_client=httpx.Client(transport=httpx.MockTransport(answer)),
+        http_client=httpx.Client(transport=httpx.MockTransport(raw_response)),
     ) as lk:
         created = lk.oneroster.users.create(
             enabled_user=True, given_name="Mary", family_name="Somerville", roles=[], user_profiles=[]

@@ -12,8 +12,8 @@ from learnkit.types import CFItemsValidateResult
 
 def typed_calls(lk: LearnKit, alk: AsyncLearnKit) -> None:
     """Never run: read by the type checkers only."""
-    answer: ApiResponse[CFItemsValidateResult] = lk.case.items.with_raw_response.validate(["id"])
-    print(answer.data.valid)
+    raw_response: ApiResponse[CFItemsValidateResult] = lk.case.items.with_raw_response.validate(["id"])
+    print(raw_response.data.valid)
     lk.case.items.with_raw_response.validate(3)  # type: ignore[arg-type]
     lk.case.items.with_raw_response.validate(["id"], timeout="soon")  # type: ignore[arg-type]
     lk.webhooks.subscriptions.with_raw_response.create("app", url="https://x.example", colour="red")  # type: ignore[call-arg]

@@ -122,7 +122,7 @@ class Record(unittest.TestCase):
         self.assertNotEqual([e["id"] for e in first.events], [e["id"] for e in resumed.events])
         self.assertEqual((resumed.accepted, resumed.duplicates), (2, 0))
         keyed = self.lk.activity.record(**params, idempotency_key="attempt-42")
-        # A retry after a lost answer, from a client that remembers nothing: the same completion.
+        # A retry after a lost response, from a client that remembers nothing: the same completion.
         again = LearnKit(
             self.platform.url,
             self.platform.partner.client_id,
@@ -206,7 +206,7 @@ class Record(unittest.TestCase):
         return sourced_id
 
     def actor_of(self, email: str) -> str:
-        """The user id ``record`` sends for ``email``, by a client of its own (so no cached look-up answers)."""
+        """The user id ``record`` sends for ``email``, by a client of its own (so no cached look-up responds)."""
         partner = self.platform.partner
         lk = LearnKit(self.platform.url, partner.client_id, partner.client_secret, activity_config=CONFIG)
         result = lk.activity.record(user={"email": email}, activity=LESSON, metrics={"xp_earned": 1})
@@ -247,7 +247,7 @@ class Record(unittest.TestCase):
         self.add_student("usr-obrien-4-again", "4.o'brien@cedar.test")
         with self.assertRaisesRegex(UnknownUserError, "several rostering users match"):
             user_id_by_email(self.lk, "4.o'brien@cedar.test", {}, page=1)
-        # A roster longer than the look-up reads is said so, rather than answered "no user".
+        # A roster longer than the look-up reads is said so, rather than responded "no user".
         with self.assertRaisesRegex(
             UnknownUserError, r'too many rostering users \(over 2\) have an email containing "brien@cedar\.test"'
         ):

@@ -1,4 +1,5 @@
-"""Every operation of the resource map is a typed sync and async method (docs/decisions.md#d-python-generated-resources),
+"""Every operation of the resource map is a typed sync and async method
+(docs/decisions.md#d-python-generated-resources),
 and the generated methods work against the mock platform: models, pagers, ``fields``, bodies checked before anything
 is sent, ``with_raw_response``, per-call settings."""
 
@@ -135,11 +136,15 @@ def test_writes_with_snake_case_members_sent_with_the_platforms_names(lk: LearnK
 
 
 def test_with_raw_response_gives_status_headers_request_id_and_the_parsed_data(lk: LearnKit) -> None:
-    answer = lk.case.documents.with_raw_response.get(FRAMEWORK)
-    assert isinstance(answer, ApiResponse)
-    assert answer.status_code == 200 and answer.request_id is not None and answer.request_id.startswith("req_")
-    assert answer.headers["content-type"].startswith("application/json")
-    assert answer.parse().sourced_id == FRAMEWORK
+    raw_response = lk.case.documents.with_raw_response.get(FRAMEWORK)
+    assert isinstance(raw_response, ApiResponse)
+    assert (
+        raw_response.status_code == 200
+        and raw_response.request_id is not None
+        and raw_response.request_id.startswith("req_")
+    )
+    assert raw_response.headers["content-type"].startswith("application/json")
+    assert raw_response.parse().sourced_id == FRAMEWORK
     listing = lk.oneroster.users.with_raw_response.list(limit=2)
     assert listing.headers.get("x-total-count") is not None
     assert len(listing.parse().first_page().items) == 2
@@ -177,7 +182,7 @@ def test_async_methods_await_models_and_iterate_pagers(platform: MockProcess) ->
     asyncio.run(main())
 
 
-def test_every_read_of_the_map_answers_through_both_clients(lk: LearnKit, platform: MockProcess) -> None:
+def test_every_read_of_the_map_returns_through_both_clients(lk: LearnKit, platform: MockProcess) -> None:
     """A smoke call of each read that needs no id the test cannot know: sync and async give equal data."""
     reads = {
         "case.documents.list": {},

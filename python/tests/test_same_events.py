@@ -217,7 +217,7 @@ LOOKUP_EMAILS = [
 
 
 class SameUserLookupAsTypeScript(unittest.TestCase):
-    """The roster look-up by email sends the same queries and answers the same in both languages
+    """The roster look-up by email sends the same queries and returns the same in both languages
     (docs/decisions.md#d-email-filter-longest-part): through python/tests/ts/email-lookup.ts, with Node."""
 
     def test_sends_the_same_queries_and_finds_or_refuses_alike(self) -> None:

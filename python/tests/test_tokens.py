@@ -18,10 +18,10 @@ from learnkit._auth import ClientCredentials
 
 
 class Endpoint:
-    """A token endpoint: each request answers the next of ``answers`` (status, body); ``gate`` holds them back."""
+    """A token endpoint: each request returns the next of ``raw_responses`` (status, body); ``gate`` holds them back."""
 
-    def __init__(self, *answers: tuple[int, object]) -> None:
-        self.answers = list(answers)
+    def __init__(self, *raw_responses: tuple[int, object]) -> None:
+        self.raw_responses = list(raw_responses)
         self.requests: list[tuple[bytes, dict[str, str]]] = []
         self.gate = threading.Event()
         self.gate.set()
@@ -29,8 +29,8 @@ class Endpoint:
     def send(self, url: str, body: bytes, headers: dict[str, str], operation: str) -> tuple[int, dict[str, str], bytes]:
         self.gate.wait(10)
         self.requests.append((body, headers))
-        status, answer = self.answers.pop(0)
-        return status, {"content-type": "application/json"}, json.dumps(answer).encode()
+        status, raw_response = self.raw_responses.pop(0)
+        return status, {"content-type": "application/json"}, json.dumps(raw_response).encode()
 
 
 def token(name: str, expires_in: float = 3600) -> tuple[int, object]:

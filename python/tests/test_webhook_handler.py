@@ -50,7 +50,7 @@ def test_events_are_typed_by_their_type() -> None:
     assert isinstance(newer, UnknownWebhookEvent) and newer.data == {"anything": 1}
 
 
-def test_handles_once_answers_duplicates_and_refusals_as_typescript_does() -> None:
+def test_handles_once_responds_to_duplicates_and_refusals_as_typescript_does() -> None:
     seen: list[str] = []
     handler = WebhookHandler(
         secret=SECRET, on={"enrollment.created": lambda event: seen.append(event.data.enrollment_id)}
@@ -72,7 +72,7 @@ def test_handles_once_answers_duplicates_and_refusals_as_typescript_does() -> No
     assert handler.handle("POST", other, other_headers).body == {"received": True, "handled": False}
 
 
-def test_a_failed_function_answers_500_and_the_retry_runs_it_again() -> None:
+def test_a_failed_function_responds_with_500_and_the_retry_runs_it_again() -> None:
     calls: list[int] = []
 
     def flaky(event: WebhookEvent) -> None:
@@ -87,7 +87,7 @@ def test_a_failed_function_answers_500_and_the_retry_runs_it_again() -> None:
     assert len(calls) == 2
 
 
-def test_a_copy_arriving_while_the_first_runs_gets_its_answer_once_known() -> None:
+def test_a_copy_arriving_while_the_first_runs_gets_its_response_once_known() -> None:
     release = threading.Event()
     started = threading.Event()
 
@@ -97,18 +97,18 @@ def test_a_copy_arriving_while_the_first_runs_gets_its_answer_once_known() -> No
 
     handler = WebhookHandler(secret=SECRET, on={"enrollment.created": slow})
     body, headers = delivery()
-    answers: list[Any] = []
-    first = threading.Thread(target=lambda: answers.append(handler.handle("POST", body, headers)))
+    raw_responses: list[Any] = []
+    first = threading.Thread(target=lambda: raw_responses.append(handler.handle("POST", body, headers)))
     first.start()
     started.wait(5)
-    copy = threading.Thread(target=lambda: answers.append(handler.handle("POST", body, headers)))
+    copy = threading.Thread(target=lambda: raw_responses.append(handler.handle("POST", body, headers)))
     copy.start()
     time.sleep(0.2)
-    assert answers == []  # never a 2xx before the event was handled
+    assert raw_responses == []  # never a 2xx before the event was handled
     release.set()
     first.join(5)
     copy.join(5)
-    assert sorted(a.body.get("duplicate", False) for a in answers) == [False, True]
+    assert sorted(a.body.get("duplicate", False) for a in raw_responses) == [False, True]
 
 
 def test_the_configuration_is_one_error_naming_each_problem() -> None:
@@ -124,7 +124,7 @@ def test_the_configuration_is_one_error_naming_each_problem() -> None:
     ]
 
 
-def test_the_redis_store_shares_claims_between_handlers_and_answers_503_while_another_is_handling(
+def test_the_redis_store_shares_claims_between_handlers_and_responds_with_503_while_another_is_handling(
     redis_url: str,
 ) -> None:
     client = redis.Redis.from_url(redis_url)
@@ -138,15 +138,15 @@ def test_the_redis_store_shares_claims_between_handlers_and_answers_503_while_an
     first = WebhookHandler(secret=SECRET, on={"enrollment.created": slow}, dedupe=RedisDedupeStore(client))
     second = WebhookHandler(secret=SECRET, on={"enrollment.created": slow}, dedupe=RedisDedupeStore(client))
     body, headers = delivery()
-    answers: list[Any] = []
-    thread = threading.Thread(target=lambda: answers.append(first.handle("POST", body, headers)))
+    raw_responses: list[Any] = []
+    thread = threading.Thread(target=lambda: raw_responses.append(first.handle("POST", body, headers)))
     thread.start()
     started.wait(5)
     elsewhere = second.handle("POST", body, headers)
     assert (elsewhere.status, elsewhere.body, elsewhere.headers) == (503, {"error": "in_flight"}, {"retry-after": "60"})
     release.set()
     thread.join(5)
-    assert answers[0].status == 200
+    assert raw_responses[0].status == 200
     assert second.handle("POST", body, headers).body == {"received": True, "duplicate": True}
     event_id = json.loads(body)["id"]
     assert client.get(f"learnkit:webhooks:seen:{event_id}") == b"handled"
@@ -166,8 +166,8 @@ def test_the_async_handler_with_redis_asyncio_runs_async_functions_once(redis_ur
             secret=SECRET, on={"enrollment.created": on_enrollment}, dedupe=AsyncRedisDedupeStore(client)
         )
         body, headers = delivery()
-        answers = await asyncio.gather(*(handler.handle("POST", body, headers) for _ in range(5)))
-        assert sorted(a.body.get("duplicate", False) for a in answers) == [False, True, True, True, True]
+        raw_responses = await asyncio.gather(*(handler.handle("POST", body, headers) for _ in range(5)))
+        assert sorted(a.body.get("duplicate", False) for a in raw_responses) == [False, True, True, True, True]
         await client.aclose()
 
     asyncio.run(main())

@@ -44,7 +44,7 @@ def reason_of(**kwargs: Any) -> str:
     raise AssertionError("the delivery verified")
 
 
-class KnownAnswers(unittest.TestCase):
+class TestVectors(unittest.TestCase):
     def test_finds_the_shared_file(self) -> None:
         self.assertGreaterEqual(len(SHARED["vectors"]), 3)
         self.assertGreater(len(SHARED["cases"]), 25)

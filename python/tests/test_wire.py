@@ -45,8 +45,8 @@ class Server:
         self.httpd.server_close()
 
 
-def token_then(answer: Any) -> Any:
-    """A handler that issues tokens at the token path and answers everything else with ``answer``."""
+def token_then(raw_response: Any) -> Any:
+    """A handler that issues tokens at the token path and returns everything else with ``raw_response``."""
 
     def handle(request: http.server.BaseHTTPRequestHandler) -> None:
         if request.path == "/auth/1.0/token":
@@ -57,7 +57,7 @@ def token_then(answer: Any) -> Any:
             request.end_headers()
             request.wfile.write(body.encode())
         else:
-            answer(request)
+            raw_response(request)
 
     return handle
 
@@ -88,10 +88,10 @@ class Wire(unittest.TestCase):
             server.close()
 
     def test_one_request_id_for_every_attempt_of_a_call_and_a_retry_count(self) -> None:
-        answers = iter([503, 503, 200])
+        raw_responses = iter([503, 503, 200])
 
         def flaky(request: http.server.BaseHTTPRequestHandler) -> None:
-            code = next(answers)
+            code = next(raw_responses)
             request.send_response(code)
             request.send_header("content-type", "application/json")
             request.send_header("content-length", "2")

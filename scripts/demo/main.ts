@@ -93,7 +93,7 @@ try {
       }),
     });
     if (response.status !== 201)
-      throw new Error(`user upsert answered ${response.status}: ${await response.text()}`);
+      throw new Error(`user upsert responded with ${response.status}: ${await response.text()}`);
     return {
       value: enrollment.id,
       detail: 'platform.emit(enrollment.created), a user upsert (user.created)',

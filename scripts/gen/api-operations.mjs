@@ -68,7 +68,7 @@ function row(op, query) {
   if (op.page) out.page = op.page;
   if (op.result.list) out.list = true;
   if (op.searchFields?.length) out.searchFields = op.searchFields;
-  // A file answer, which the CLI writes to --output (docs/decisions.md#d-oneroster-binary-export).
+  // A file response, which the CLI writes to --output (docs/decisions.md#d-oneroster-binary-export).
   if (op.success.binary) out.file = op.success.binary;
   out.args = op.args;
   out.retry = op.retry;
@@ -151,13 +151,13 @@ export interface ApiOperation {
    * of objects of it (\`list\`).
    */
   readonly body?: { readonly schema: string; readonly list?: true; readonly optional?: true };
-  /** A paginated listing: the member of the answer holding the page. */
+  /** A paginated listing: the member of the response holding the page. */
   readonly page?: string;
   /** The method resolves with an array. */
   readonly list?: true;
   /** The members \`search\` matches. */
   readonly searchFields?: readonly string[];
-  /** The media type of the file the operation answers instead of JSON (\`application/zip\`). */
+  /** The media type of the file the operation returns instead of JSON (\`application/zip\`). */
   readonly file?: string;
   /**
    * How to call the method from the parameters: \`path.<name>\`, \`body\`, \`body.<member>\`, \`query\`, and

@@ -129,8 +129,8 @@ function shown(name, schema, family) {
 
 /** `export interface Name { ... }` for a plain object schema, `export type Name = ...` for any other. */
 function declaration(schemaName, name, schema, context) {
-  // An object the document states no member of (`x-unstated-answer`) has nothing an example could show.
-  const example = schema['x-unstated-answer'] ? undefined : modelExample(schemaName, context.ops);
+  // An object the document states no member of (`x-unstated-response`) has nothing an example could show.
+  const example = schema['x-unstated-response'] ? undefined : modelExample(schemaName, context.ops);
   const doc = docComment('', describe(schema, name, example));
   if (isPlainObject(schema, context))
     return `${doc}\nexport interface ${name} ${objectBody(schema, context, '')}`;

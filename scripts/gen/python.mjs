@@ -633,7 +633,7 @@ function nodesOfTree(node) {
   return [node, ...node.children.flatMap(nodesOfTree)];
 }
 
-/** The type a method that answers a file returns (python/learnkit/_binary.py). */
+/** The type a method that returns a file returns (python/learnkit/_binary.py). */
 const BINARY = 'BinaryResponseContent';
 
 /** What a generated method needs of its operation, in Python terms. */
@@ -647,9 +647,9 @@ function pythonOp(op, writer) {
     required: p.required,
   }));
   let result;
-  // No content, or an answer the document states with no member to read: nothing to return, as in TypeScript
+  // No content, or a response the document states with no member to read: nothing to return, as in TypeScript
   // (docs/decisions.md#d-python-generated-methods).
-  // A file answer: its bytes in a BinaryResponseContent (docs/decisions.md#d-oneroster-binary-export).
+  // A file response: its bytes in a BinaryResponseContent (docs/decisions.md#d-oneroster-binary-export).
   if (op.success.binary) result = BINARY;
   else if (!op.success.content || op.success.unstated) result = 'None';
   else if (op.result.schema)
@@ -657,7 +657,7 @@ function pythonOp(op, writer) {
   else if (op.returns) {
     const owner = op.success.schema;
     result = writer.inlineName(owner, op.returns, false);
-  } else throw new Error(`gen python: ${op.operationId} answers no named schema; name it under models`);
+  } else throw new Error(`gen python: ${op.operationId} returns no named schema; name it under models`);
   return { pathArgs, query, result, item: op.page ? modelOf(op.result.schema) : undefined };
 }
 
@@ -745,7 +745,7 @@ function methodDoc(op) {
     if (op.searchFields?.length)
       parts.push(`\`search\` matches ${op.searchFields.map((f) => `\`${f}\``).join(', ')}.`);
   } else if (op.page) {
-    parts.push('The listing answers its whole list at once; iterate the pager for every item.');
+    parts.push('The listing returns its whole list at once; iterate the pager for every item.');
   }
   if (op.queryParams.some((p) => p.name === 'fields')) {
     parts.push('`fields` asks for only those members; the others are left unset.');
@@ -758,7 +758,7 @@ function methodDoc(op) {
     );
   }
   if (op.success.unstated) {
-    parts.push("The platform's answer names no member to read, so the call returns nothing.");
+    parts.push("The platform's response names no member to read, so the call returns nothing.");
   }
   if (op.httpMethod !== 'GET') {
     parts.push(

@@ -112,8 +112,8 @@ function parametersOf(document, item, operation) {
 }
 
 /**
- * The 2xx answer of an operation: status, JSON schema (undefined for no content), and the media type of a file
- * answer (one with no JSON content, such as `application/zip`; docs/decisions.md#d-oneroster-binary-export).
+ * The 2xx response of an operation: status, JSON schema (undefined for no content), and the media type of a file
+ * response (one with no JSON content, such as `application/zip`; docs/decisions.md#d-oneroster-binary-export).
  */
 function successOf(document, operation) {
   const status = Object.keys(operation.responses ?? {}).find((code) => /^2\d\d$/.test(code));
@@ -242,21 +242,21 @@ export function loadResourceMap(root) {
       fail(where, `${id} takes no JSON body`);
     }
     const success = successOf(document, operation);
-    const answerMembers = success.schema ? propertiesOf(document, success.schema) : {};
-    if (entry.page !== undefined && deref(document, answerMembers[entry.page])?.type !== 'array') {
-      fail(where, `page names ${entry.page}, which is no list member of ${id}'s answer`);
+    const responseMembers = success.schema ? propertiesOf(document, success.schema) : {};
+    if (entry.page !== undefined && deref(document, responseMembers[entry.page])?.type !== 'array') {
+      fail(where, `page names ${entry.page}, which is no list member of ${id}'s response`);
     }
-    if (entry.returns !== undefined && !answerMembers[entry.returns]) {
-      fail(where, `returns names ${entry.returns}, which is no member of ${id}'s answer`);
+    if (entry.returns !== undefined && !responseMembers[entry.returns]) {
+      fail(where, `returns names ${entry.returns}, which is no member of ${id}'s response`);
     }
     if (entry.retry !== undefined && entry.retry !== 'safe' && entry.retry !== 'unsafe') {
       fail(where, 'retry is safe or unsafe');
     }
     const page = entry.page;
     const resultSchema = page
-      ? refName(deref(document, answerMembers[page]).items)
+      ? refName(deref(document, responseMembers[page]).items)
       : entry.returns
-        ? refName(answerMembers[entry.returns])
+        ? refName(responseMembers[entry.returns])
         : success.schema?.type === 'array'
           ? refName(success.schema.items)
           : refName(success.schema);
@@ -280,9 +280,9 @@ export function loadResourceMap(root) {
         status: success.status,
         schema: refName(success.schema),
         content: success.schema !== undefined,
-        // An answer the document states only as an object with no member to read (`x-unstated-answer`).
-        unstated: deref(document, success.schema)?.['x-unstated-answer'] === true,
-        // The media type of a file answer, which the SDKs give as bytes, not parsed JSON.
+        // A response the document states only as an object with no member to read (`x-unstated-response`).
+        unstated: deref(document, success.schema)?.['x-unstated-response'] === true,
+        // The media type of a file response, which the SDKs give as bytes, not parsed JSON.
         binary: success.binary,
       },
       result: { schema: resultSchema, list: success.schema?.type === 'array' },

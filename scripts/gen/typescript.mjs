@@ -39,7 +39,7 @@ const PACKAGES = {
     listQuery: 'PlatformListQuery',
     wholeLists: true,
     // A listing that declares `limit` pages by offset, at most 100 a page, `total` read from the body
-    // (docs/decisions.md#d-platform-paging); the others answer their whole list.
+    // (docs/decisions.md#d-platform-paging); the others respond with their whole list.
     platformPages: {
       helper: 'platformPages',
       total: 'totalOf',
@@ -75,16 +75,16 @@ function modelName(models, key) {
 
 /** The type a method resolves with. */
 function resultType(op) {
-  // A file answer (docs/decisions.md#d-oneroster-binary-export): its bytes, read as the caller chooses.
+  // A file response (docs/decisions.md#d-oneroster-binary-export): its bytes, read as the caller chooses.
   if (op.success.binary) return 'BinaryContent';
-  // No content, or an answer the document states with no member to read (docs/decisions.md#d-oneroster-unstated-responses).
+  // No content, or a response the document states with no member to read (docs/decisions.md#d-oneroster-unstated-responses).
   if (!op.success.content || op.success.unstated) return 'void';
   if (op.result.schema) {
     const name = modelName(op.models, op.result.schema);
     return op.result.list ? `${name}[]` : name;
   }
   if (op.returns) return modelName(op.models, `${op.success.schema}.${op.returns}`);
-  throw new Error(`gen: ${op.operationId} answers no named schema; name it under models`);
+  throw new Error(`gen: ${op.operationId} returns no named schema; name it under models`);
 }
 
 /** Text made safe inside a `/** ... *\/` comment. */
@@ -156,7 +156,7 @@ function methodDoc(op, conventions) {
     );
   }
   if (op.success.unstated) {
-    parts.push("The platform's answer names no member to read, so the call resolves with nothing.");
+    parts.push("The platform's response names no member to read, so the call resolves with nothing.");
   }
   if (op.httpMethod !== 'GET') {
     parts.push(
@@ -219,7 +219,7 @@ function methodSource(op, conventions, use) {
     return ${pages.helper}(${quote(`${op.httpMethod} ${op.path}`)}, query, options, (params, request) =>
       this.http
         .call('GET', ${path}, { params: { ${pathInit}query: params }, options: request })
-        .withAnswer((data, answer) => ({ items: data.${op.page}, total: ${pages.total}(data), answer })),
+        .withRawResponse((data, rawResponse) => ({ items: data.${op.page}, total: ${pages.total}(data), rawResponse })),
     );
   }`;
   }
@@ -266,7 +266,7 @@ function methodSource(op, conventions, use) {
       (params, request) =>
         this.http
           .call('GET', ${path}, { params: { ${pathInit}query: params }, options: request })
-          .withAnswer((data, answer) => ({ items: data.${op.page}, total: readTotal(answer.response, data), answer })),${noSearch}
+          .withRawResponse((data, rawResponse) => ({ items: data.${op.page}, total: readTotal(rawResponse.response, data), rawResponse })),${noSearch}
     );
   }`;
   }
@@ -473,7 +473,9 @@ function resourceSource(node, conventions, file, multiFamily) {
   imports += importTypeLine(use.types, `${src}types`);
   lines.push(imports);
   if (use.local.has('nothing'))
-    lines.push('/** A call answered 204 resolves with nothing. */\nconst nothing = (): void => undefined;\n');
+    lines.push(
+      '/** A call responded with 204 resolves with nothing. */\nconst nothing = (): void => undefined;\n',
+    );
   const members = children.map(
     (child) =>
       `  /** ${commentSafe(firstSentence(child.summary))} */\n  readonly ${child.name}: ${child.class};`,

@@ -188,7 +188,7 @@ type MiniflareClass = new (options: {
 /**
  * Runs the smoke checks in workerd: bundles worker.mjs (with smoke.mjs and the installed packages) for a Worker as
  * wrangler does, starts it with Miniflare from the runtime cache, sends it one request and reads the report it
- * answers. A bundle that cannot be built, or a Worker that does not load, is the runtime's failure.
+ * responds. A bundle that cannot be built, or a Worker that does not load, is the runtime's failure.
  */
 async function runWorker(flags: string[], env: Record<string, string>): Promise<Report> {
   const started = performance.now();
@@ -237,7 +237,7 @@ async function runWorker(flags: string[], env: Record<string, string>): Promise<
     });
     // A Worker that hangs fails after a minute, as a runtime process does.
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error('no answer from the Worker within 60 s')), 60_000);
+      timer = setTimeout(() => reject(new Error('no response from the Worker within 60 s')), 60_000);
     });
     const response = await Promise.race([worker.dispatchFetch('http://localhost/'), timeout]);
     const text = await response.text();

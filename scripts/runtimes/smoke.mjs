@@ -6,7 +6,7 @@
 //
 // Input: the JSON of LEARNKIT_SMOKE (base URL, credentials, ids, the sample Caliper input). Output: one JSON line
 // { ok, runtime, checks: [{ name, ok, ms, detail }] }; exit code 0 when every check passed. In a Worker, `smoke`
-// returns that report and the Worker answers it.
+// returns that report and the Worker responds to it.
 
 import * as caliper from '@learnkit/activity/caliper';
 import * as core from '@learnkit/core';
@@ -149,7 +149,7 @@ export async function smoke(input) {
   });
 
   await check('verifyWebhook', async () => {
-    // The known-answer vector of docs/webhooks.md: the same bytes must verify on every runtime.
+    // The test vector of docs/webhooks.md: the same bytes must verify on every runtime.
     const body =
       '{"id":"3f1c2b7e-8d4a-4c6b-9e2f-1a2b3c4d5e6f","type":"test.ping","timestamp":"2026-01-01T00:00:00Z","data":{"message":"hello"}}';
     const headers = {
@@ -181,7 +181,7 @@ export async function smoke(input) {
     });
     const signed = await signWebhook({ body: fresh, secret });
     await verifyWebhook({ body: fresh, headers: signed, secret });
-    return 'known-answer vector, tamper refused, sign + verify';
+    return 'test vector, tamper refused, sign + verify';
   });
 
   await check('webhook handler', async () => {
@@ -261,7 +261,7 @@ export async function smoke(input) {
 }
 
 // Run as a script (Node, Bun, Deno): read the input, print the report, exit 1 when a check failed. A Worker
-// imports `smoke` and answers the report instead (no I/O is allowed outside a request there).
+// imports `smoke` and returns the report instead (no I/O is allowed outside a request there).
 if (!isWorker) {
   const report = await smoke(JSON.parse(readEnv('LEARNKIT_SMOKE') ?? '{}'));
   console.log(JSON.stringify(report));

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Compares openapi/oneroster.yaml with the vendor's published OneRoster description that it states
 // (openapi/vendor/oneroster/openapi.yaml, docs/decisions.md#d-oneroster-vendor-document), operation by operation: every
-// fact of its parameters, body and answers, each schema flattened to one line per member (`path: types format enum
+// fact of its parameters, body and responds, each schema flattened to one line per member (`path: types format enum
 // required`). What differs is a list of lines; `openapi/vendor/oneroster/differences.yaml` names each one with the
 // decision behind it, and scripts/test/oneroster-vendor.test.ts holds the two lists equal.
 //
@@ -104,7 +104,7 @@ export function operationsOf(document) {
   return operations;
 }
 
-/** The facts of one operation: its parameters, its body and each answer. */
+/** The facts of one operation: its parameters, its body and each response. */
 export function operationFacts(document, { item, operation }) {
   const out = [];
   const parameters = [...(item.parameters ?? []), ...(operation.parameters ?? [])].map((p) =>
@@ -117,8 +117,8 @@ export function operationFacts(document, { item, operation }) {
     const schema = body.content?.['application/json']?.schema;
     if (schema) facts(document, schema, 'body', true, out);
   }
-  for (const [status, answer] of Object.entries(operation.responses ?? {})) {
-    const response = deref(document, answer);
+  for (const [status, rawResponse] of Object.entries(operation.responses ?? {})) {
+    const response = deref(document, rawResponse);
     const schema = response?.content?.['application/json']?.schema;
     // A `content` that names no media type is no content (the vendor writes `content: {}` for none).
     if (schema) facts(document, schema, `response ${status}`, true, out);

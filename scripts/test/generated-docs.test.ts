@@ -36,7 +36,7 @@ function authorNotes(file: string): string[] {
 
 describe('user-facing descriptions carry no notes for the documents’ authors', () => {
   it('reads the generated TypeScript and Python', () => {
-    expect(generated).toContain('packages/core/src/generated/platform.ts');
+    expect(generated).toContain('packages/platform/src/generated/openapi-types.ts');
     expect(generated).toContain('python/learnkit/types/platform.py');
     expect(generated.length).toBeGreaterThan(50);
   });

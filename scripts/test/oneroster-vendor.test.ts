@@ -68,7 +68,7 @@ describe('openapi/oneroster.yaml against the vendor description', () => {
     ]);
   });
 
-  it('fails when an answer changes shape', () => {
+  it('fails when a response changes shape', () => {
     const document = ours();
     const schemas = (
       document.components as { schemas: Record<string, { properties: Record<string, object> }> }

@@ -42,7 +42,8 @@ const ALIAS_MARK = 'vocabulary: deprecated alias';
 function textFiles(dir = ROOT): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) return SKIP_DIRS.has(entry.name) ? [] : textFiles(path);
+    if (entry.isDirectory())
+      return SKIP_DIRS.has(entry.name) || entry.name.endsWith('.egg-info') ? [] : textFiles(path);
     return TEXT.test(entry.name) && path !== SELF && entry.name !== 'pnpm-lock.yaml'
       ? [relative(ROOT, path)]
       : [];

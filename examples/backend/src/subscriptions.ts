@@ -17,7 +17,7 @@ export interface SubscriptionResult {
 }
 
 /**
- * Manage a subscription: create (the only answer with the signing secret, besides rotate), list, pause,
+ * Manage a subscription: create (the only response with the signing secret, besides rotate), list, pause,
  * rotate the secret, delete.
  */
 export async function manageSubscription(

@@ -1,7 +1,7 @@
 import { type LearnKit, ValidationError } from '@learnkit/sdk';
 import type { Print } from './output';
 
-/** What validation answered. */
+/** What validation responded. */
 export interface ValidateResult {
   valid: string[];
   invalid: string[];

@@ -33,7 +33,7 @@ export interface WebhookReceiver {
 
 /**
  * A partner's webhook endpoint: `createWebhookHandler` (signature and timestamp checked, deliveries deduped by
- * event id, typed handlers) mounted on node:http with `toNodeListener`. Until a secret is set it answers 503, so
+ * event id, typed handlers) mounted on node:http with `toNodeListener`. Until a secret is set it responds with 503, so
  * the platform retries later.
  */
 export async function startWebhookReceiver(

@@ -6,8 +6,8 @@ import express, { type Express } from 'express';
 
 /**
  * The partner's webhook consumer as an Express 5 app: `POST /webhooks` runs the consumer's webhook handler
- * (`createConsumerHandler`: verified against the raw body, each event once, typed handlers, the answers the
- * platform expects). `GET /healthz` answers `{ ok: true }`.
+ * (`createConsumerHandler`: verified against the raw body, each event once, typed handlers, the responses the
+ * platform expects). `GET /healthz` responds with `{ ok: true }`.
  */
 export function createApp(options: ConsumerOptions): Express {
   const app = express();

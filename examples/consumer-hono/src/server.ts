@@ -7,7 +7,7 @@ import { Hono } from 'hono';
 /**
  * The partner's webhook consumer as a Hono app (Node, Bun, Deno, Cloudflare Workers alike): `POST /webhooks` runs
  * the consumer's webhook handler (`createConsumerHandler`: verified against the raw body, each event once, typed
- * handlers, the answers the platform expects). `GET /healthz` answers `{ ok: true }`.
+ * handlers, the responses the platform expects). `GET /healthz` responds with `{ ok: true }`.
  */
 export function createApp(options: ConsumerOptions): Hono {
   const handler = createConsumerHandler(options);

@@ -20,7 +20,7 @@ export interface ConsumerOptions {
 
 /**
  * The partner's webhook handler, whatever the framework: it verifies each delivery against the raw body, skips
- * redeliveries, runs the typed handler of the event's type and answers as the platform expects (200 handled or
+ * redeliveries, runs the typed handler of the event's type and responds as the platform expects (200 handled or
  * already seen, 401 bad signature or stale timestamp, 400 payload that does not fit its type, 500 when a
  * handler throws, so the platform retries). Each example mounts it on `POST /webhooks` its framework's way.
  */

@@ -32,8 +32,8 @@ export function describeConsumer(example: ConsumerExample): void {
     let consumerUrl: string;
     let subscription: WebhookSubscriptionWithSecret;
     let store: ConsumerStore;
-    /** Event ids whose first answer the network "loses": the consumer handled it, the platform saw a 504. */
-    let loseFirstAnswerOf: Set<string>;
+    /** Event ids whose first response the network "loses": the consumer handled it, the platform saw a 504. */
+    let loseFirstResponseOf: Set<string>;
 
     // The consumer's port must be known before the platform (it forwards there), and the consumer needs the
     // subscription's secret: listen first on a free loopback port, attach the app once the secret exists.
@@ -41,7 +41,7 @@ export function describeConsumer(example: ConsumerExample): void {
       server = createServer();
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
       consumerUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhooks`;
-      loseFirstAnswerOf = new Set();
+      loseFirstResponseOf = new Set();
     });
     afterEach(() => new Promise((resolve) => server.close(resolve)));
 
@@ -54,7 +54,7 @@ export function describeConsumer(example: ConsumerExample): void {
           fetch: async (input, init) => {
             const response = await fetch(input, init);
             const id = JSON.parse(String(init?.body)).id as string;
-            if (!loseFirstAnswerOf.has(id) || lost.has(id)) return response;
+            if (!loseFirstResponseOf.has(id) || lost.has(id)) return response;
             lost.add(id);
             await response.arrayBuffer();
             return new Response('upstream timed out', { status: 504 });
@@ -143,7 +143,7 @@ export function describeConsumer(example: ConsumerExample): void {
       expect(store.handled).toHaveLength(6);
     });
 
-    it('answers a tampered delivery 401 and handles nothing; an exact replay is a duplicate', async () => {
+    it('responds to a tampered delivery with 401 and handles nothing; an exact replay is a duplicate', async () => {
       const event = ctx.platform.emit('test.ping', { message: 'original' });
       await ctx.platform.clock.advance(MINUTE);
       expect(store.handled).toEqual([{ id: event.id, type: 'test.ping' }]);
@@ -175,17 +175,17 @@ export function describeConsumer(example: ConsumerExample): void {
       expect(store.handled).toHaveLength(1);
     });
 
-    it('does not handle a redelivery twice when the first answer was lost', async () => {
+    it('does not handle a redelivery twice when the first response was lost', async () => {
       const { platform } = ctx;
       const event = platform.emit(
         'enrollment.created',
         { enrollmentId: 'enr-9', classId: 'c', userId: 'u' },
         MAPLE,
       );
-      loseFirstAnswerOf.add(event.id);
+      loseFirstResponseOf.add(event.id);
 
       await platform.clock.advance(MINUTE);
-      // The consumer handled it and answered 200, but the platform saw a 504 and schedules a retry.
+      // The consumer handled it and responded with 200, but the platform saw a 504 and schedules a retry.
       expect(store.handled).toEqual([{ id: event.id, type: 'enrollment.created' }]);
       expect(platform.state.deliveries[0]?.status).toBe('pending');
 

@@ -13,7 +13,7 @@ import { launchEndpoint, launchUserOf } from './launch';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-/** One POST the activity endpoint answered, as the tests look at it. */
+/** One POST the activity endpoint responded, as the tests look at it. */
 export interface ActivityRequest {
   at: number;
   status: number;
@@ -163,7 +163,7 @@ export async function serveLesson(options: LessonServerOptions): Promise<Example
         ...(m.kind === 'timeSpent' && (m.window as { activeMs: number; inactiveMs: number })),
       }));
     } catch {
-      // the handler answers 400
+      // the handler responds with 400
     }
     (req as IncomingMessage & { body?: Buffer }).body = raw;
     await listener(req, res);

@@ -225,14 +225,16 @@ describe('the lesson page in Chromium', () => {
     await sleep(500);
     expect((await lessonOf(page)).totalActiveMs).toBe(pausedActive);
     await page.click('#resume');
-    // The platform fails for a while: the handler answers 502, the page keeps the windows and resends them.
+    // The platform fails for a while: the handler responds with 502, the page keeps the windows and resends them.
     example.platform.faults.inject({ method: 'POST', path: '/caliper/v1p2', status: 500, times: 9 });
     await sleep(1200);
     expect(example.requests.some((r) => r.status === 502)).toBe(true);
     // The page's onError got the failure as a LearnKitError of @learnkit/core (its own bundle's class, checked by
     // brand), an ActivitySendError with the status (docs/decisions.md#d-tracker-errors-branded).
     const log = (await page.textContent('#log')) ?? '';
-    expect(log).toContain('timeSpent failed (ActivitySendError): activity: POST /api/activity answered 502');
+    expect(log).toContain(
+      'timeSpent failed (ActivitySendError): activity: POST /api/activity responded with 502',
+    );
     expect(log).not.toContain('not a LearnKitError');
     await sleep(600);
     // Decision 10: the units Ada mastered in the course so far (the seeded gradebook and earlier tests), plus 1.

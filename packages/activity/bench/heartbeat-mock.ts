@@ -1,7 +1,7 @@
 /**
  * The loopback mock of the heartbeat benchmark (heartbeats.ts), in a child process of its own. Sends
- * `{ url, clientId, clientSecret }` when it listens; answers `{ outageMs }` by answering the Caliper ingest 503 for that
- * long, and `'figures'` with the Caliper requests it answered (by status), the events it stored, the copies it
+ * `{ url, clientId, clientSecret }` when it listens; responds with `{ outageMs }` by responding to the Caliper ingest with 503 for that
+ * long, and `'figures'` with the Caliper requests it responded (by status), the events it stored, the copies it
  * received of events it already had, and the active seconds of the stored TimeSpentEvents; exits when the parent
  * disconnects.
  */

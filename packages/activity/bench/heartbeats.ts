@@ -8,9 +8,9 @@
  * second (default 700, the rate of 10,500 learners), open loop, through the activity handler on the queue
  * (`createActivityServer({ queue: { store } })`, called in this process as a route handler is) into a real
  * redis-server; two `learnkit-activity-worker` processes send the handler's queue to the mock, which runs in its own
- * process. A third of the way through, the mock answers the ingest 503 for `outageMs` (default 5 s); half way through,
+ * process. A third of the way through, the mock responds to the ingest with 503 for `outageMs` (default 5 s); half way through,
  * one worker is killed with SIGKILL (its batch comes back to the other after the visibility timeout, 5 s here). A body
- * not answered 202 is sent again after 1 s, as the tracker does.
+ * not responded with 202 is sent again after 1 s, as the tracker does.
  *
  * Goals of issue 40 (figures, not timed tests): Caliper requests at most 1% of heartbeats; 0 windows lost and 0
  * counted twice; handler p99 at most 20 ms at 700 heartbeats/s; worker heap at most 100 MB
@@ -137,14 +137,14 @@ async function warmUp(redis: Redis, key: string): Promise<void> {
     logger: false,
   });
   for (let i = 0; i < 2_000; i++) {
-    const answer = await server.handler(
+    const rawResponse = await server.handler(
       new Request('http://127.0.0.1/api/activity', {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-learner': String(i) },
         body: heartbeat(i, 0, Date.UTC(2026, 0, 1)).body,
       }),
     );
-    if (answer.status !== 202) throw new Error(`bench: the warm-up was answered ${answer.status}`);
+    if (rawResponse.status !== 202) throw new Error(`bench: the warm-up got ${rawResponse.status}`);
   }
   await redis.del(`${key}:warm-up`);
 }
@@ -157,7 +157,7 @@ export interface HeartbeatBenchOptions {
   beats?: number;
   /** Heartbeats per second, all learners together (default 700). */
   rate?: number;
-  /** How long the ingest answers 503, a third of the way through (default 5,000 ms). */
+  /** How long the ingest responds with 503, a third of the way through (default 5,000 ms). */
   outageMs?: number;
 }
 
@@ -170,8 +170,8 @@ interface Posted {
 }
 
 /**
- * Posts every heartbeat through `handler` at `rate` per second (open loop: a slow answer does not slow the schedule),
- * calling `at(fraction)` as the run passes each third; a body not answered 202 is sent again after 1 s.
+ * Posts every heartbeat through `handler` at `rate` per second (open loop: a slow response does not slow the schedule),
+ * calling `at(fraction)` as the run passes each third; a body not responded with 202 is sent again after 1 s.
  */
 async function postHeartbeats(
   handler: (request: Request) => Promise<Response>,
@@ -196,9 +196,9 @@ async function postHeartbeats(
         body: hb.body,
       });
       const began = performance.now();
-      const answer = await handler(request);
+      const rawResponse = await handler(request);
       if (attempt === 0) latencies[i] = performance.now() - began;
-      if (answer.status === 202) return;
+      if (rawResponse.status === 202) return;
       resent++;
       await sleep(1_000);
     }
@@ -315,7 +315,7 @@ export async function runHeartbeatBench(
         budget: '<= 20 ms',
         met: p99 <= 20,
       },
-      { name: 'bodies answered other than 202 (sent again)', value: posted.resent, unit: 'bodies' },
+      { name: 'bodies responded other than 202 (sent again)', value: posted.resent, unit: 'bodies' },
       {
         name: `Caliper requests for ${n} heartbeats (503s of the ${o.outageMs / 1000} s outage included)`,
         value: requests,
@@ -323,7 +323,11 @@ export async function runHeartbeatBench(
         budget: `<= 1% (${(total / 100).toLocaleString('en')})`,
         met: requests <= total / 100,
       },
-      { name: 'Caliper requests answered 503 (the outage)', value: figures.caliperRefused, unit: 'requests' },
+      {
+        name: 'Caliper requests responded with 503 (the outage)',
+        value: figures.caliperRefused,
+        unit: 'requests',
+      },
       {
         name: 'Caliper requests per second, first heartbeat until the ingest holds the last window',
         value: round(requests / drainedS, 1),

@@ -1,7 +1,7 @@
 /**
  * The loopback mock of the activity queue benchmark, in a child process so that neither the recording process nor
  * the workers share its heap or its event loop. Sends `{ url, clientId, clientSecret, student }` when it listens;
- * answers `'figures'` with the Caliper requests it answered and the events it stored; exits when the parent
+ * responds with `'figures'` with the Caliper requests it responded and the events it stored; exits when the parent
  * disconnects.
  */
 import { createMockPlatform } from '@learnkit/mock';

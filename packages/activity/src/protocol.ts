@@ -5,7 +5,7 @@
  * One JSON body, POSTed to the configured endpoint with `credentials: 'same-origin'` (or sent by
  * `navigator.sendBeacon` on exit): `{ v: 1, events: [...] }`. Every event carries a stable id made in the
  * browser (`urn:uuid:...`), which becomes the Caliper event id, so the server dedupes resends by it.
- * The server answers 202 when it took the whole batch, 400 when the body is invalid, 401 when no user.
+ * The server responds with 202 when it took the whole batch, 400 when the body is invalid, 401 when no user.
  *
  * @packageDocumentation
  * @module \@learnkit/activity/protocol

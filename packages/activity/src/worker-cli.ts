@@ -24,7 +24,7 @@ Options:
   --stats-interval-ms MS   print the queue's figures as a JSON line on stdout every MS (default: never)
   -h, --help               show this help
 
-Exit codes: 0 stopped, 2 usage, 3 MODULE cannot be loaded or exports no queue, 5 the store does not answer.
+Exit codes: 0 stopped, 2 usage, 3 MODULE cannot be loaded or exports no queue, 5 the store does not respond.
 `;
 
 const say = (line: string) => process.stderr.write(`${NAME}: ${line}\n`);

@@ -145,9 +145,15 @@ describe('official Caliper 1.2 fixtures', () => {
     expect(messages[0]).toMatch(
       new RegExp(`^${path.replace(/[[\].]/g, '\\$&')}${REFUSED[name]!.source.slice(1)}`),
     );
-    const answer = await raw(ctx.platform, 'POST', '/caliper/v1p2', envelope, partnerToken(ctx.platform));
-    expect(answer.status).toBe(400);
-    expect(answer.body.message).toContain(messages[0]);
+    const rawResponse = await raw(
+      ctx.platform,
+      'POST',
+      '/caliper/v1p2',
+      envelope,
+      partnerToken(ctx.platform),
+    );
+    expect(rawResponse.status).toBe(400);
+    expect(rawResponse.body.message).toContain(messages[0]);
     expect(ctx.requests('POST', '/caliper')).toHaveLength(1);
     expect(ctx.platform.state.caliperEvents).toHaveLength(0);
   });
@@ -171,15 +177,15 @@ describe('official Caliper 1.2 fixtures', () => {
       expect((error as ValidationError).issues).toEqual(issues);
       expect(ctx.requests('POST', '/caliper')).toHaveLength(0);
 
-      const answer = await raw(
+      const rawResponse = await raw(
         ctx.platform,
         'POST',
         '/caliper/v1p2',
         { ...envelopeAround(), data: [event] },
         partnerToken(ctx.platform),
       );
-      expect(answer.status).toBe(400);
-      expect(answer.body.message).toContain(formatCaliperIssue(issues[0]!));
+      expect(rawResponse.status).toBe(400);
+      expect(rawResponse.body.message).toContain(formatCaliperIssue(issues[0]!));
       expect(ctx.platform.state.caliperEvents).toHaveLength(0);
     },
   );

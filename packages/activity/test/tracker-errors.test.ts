@@ -203,6 +203,9 @@ describe('a failed send hands onError an ActivitySendError, a LearnKitError', ()
     const [timeSpent, , completion] = errors;
     expect(completion).toBe(failure);
     expect(timeSpent).toMatchObject({ status: undefined, message: 'activity: POST /api/activity failed' });
-    expect(completion).toMatchObject({ status: 503, message: 'activity: POST /api/activity answered 503' });
+    expect(completion).toMatchObject({
+      status: 503,
+      message: 'activity: POST /api/activity responded with 503',
+    });
   });
 });

@@ -62,7 +62,7 @@ function publisherExport(body: CFPackageUpload, asn: boolean): Json {
   };
 }
 
-/** The upload body as `packages.get` answers it (`sourcedId`-keyed links), without a platform in the loop. */
+/** The upload body as `packages.get` responds to it (`sourcedId`-keyed links), without a platform in the loop. */
 function readBack(body: CFPackageUpload): CFPackage {
   const link = (ref: { identifier: string; title: string; uri: string }) => ({
     sourcedId: ref.identifier,

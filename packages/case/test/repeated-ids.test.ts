@@ -6,7 +6,7 @@ import { repeatedIds } from '../src/validation';
 // The duplicate-identifier check sorts hashes instead of filling a Map (docs/decisions.md#d-case-duplicate-ids-sorted):
 // it must find exactly what a Map finds, hash collisions included.
 
-/** The plain answer: each repeat's index to its first occurrence's. */
+/** The plain response: each repeat's index to its first occurrence's. */
 function byMap(ids: readonly (string | undefined)[]): Map<number, number> {
   const first = new Map<string, number>();
   const repeats = new Map<number, number>();

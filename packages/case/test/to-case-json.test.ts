@@ -27,7 +27,7 @@ describe('toCaseJson', () => {
     expect(json.CFDocument.licenseURI?.uri).toBe('https://creativecommons.org/licenses/by/4.0/');
     expect(json.CFDocument.identifier).toBe(body.CFDocument.identifier);
     expect(json.CFItems.every((item) => !('CFDocumentURI' in item) && !('sourcedId' in item))).toBe(true);
-    // An item without a type stays without one (the platform answers '').
+    // An item without a type stays without one (the platform returns '').
     expect(json.CFItems[2]).not.toHaveProperty('CFItemType');
     // The IMS schema requires a description of every item type; the platform's data may lack it.
     const platformTypes = readBack.CFDefinitions?.CFItemTypes as { title: string }[];

@@ -12,13 +12,13 @@ import { smallFramework } from './fixtures';
 type Call = { method: string; path: string; init: { body?: unknown; options?: RequestOptions } };
 
 /** What a core client's `call()` returns, over data a stand-in made: an ApiPromise with an empty 200. */
-const answered = <T>(data: () => Promise<T>) =>
+const responded = <T>(data: () => Promise<T>) =>
   ApiPromise.fromResult(async () => ({
     data: await data(),
-    answer: { response: new Response(null), body: new Uint8Array(0), requestId: 'req_test' },
+    rawResponse: { response: new Response(null), body: new Uint8Array(0), requestId: 'req_test' },
   }));
 
-/** A stand-in core client that answers validate calls with `verdict`, in a scrambled order, and records calls. */
+/** A stand-in core client that returns validate calls with `verdict`, in a scrambled order, and records calls. */
 function fakeHttp(
   verdict: (id: string) => boolean,
   scramble: (ids: string[]) => string[] = (ids) => ids.reverse(),
@@ -34,9 +34,9 @@ function fakeHttp(
     return { success: true };
   };
   const http = {
-    call: (method: string, path: string, init: Call['init']) => answered(() => call(method, path, init)),
+    call: (method: string, path: string, init: Call['init']) => responded(() => call(method, path, init)),
     callWithResponse: (method: string, path: string, init: Call['init']) =>
-      answered(() => call(method, path, init)).withResponse(),
+      responded(() => call(method, path, init)).withResponse(),
   };
   return { http: http as never, calls };
 }
@@ -46,7 +46,7 @@ const hex = fc.stringMatching(
 );
 
 describe('items.validate (ordering and chunking)', () => {
-  it('property: valid and invalid partition the input in input order, whatever order the answer has', async () => {
+  it('property: valid and invalid partition the input in input order, whatever order the response has', async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.array(hex, { minLength: 1, maxLength: 60 }),
@@ -79,7 +79,7 @@ describe('items.validate (ordering and chunking)', () => {
     expect(result.valid.length + result.invalid.length).toBe(5002);
   });
 
-  it('reports an id the answer leaves out as invalid', async () => {
+  it('reports an id the response leaves out as invalid', async () => {
     const { http } = fakeHttp(
       () => true,
       () => [],
@@ -116,12 +116,12 @@ describe('items.validate (ordering and chunking)', () => {
 });
 
 describe('lists load lazily (docs/decisions.md#d-lazy-pages)', () => {
-  /** A core client whose list answers are one-item pages, recording each request. */
+  /** A core client whose list responses are one-item pages, recording each request. */
   function listingHttp() {
     const paths: string[] = [];
     const http = {
       call: (_method: string, path: string) =>
-        answered(async () => {
+        responded(async () => {
           paths.push(path);
           const one = { sourcedId: '00000000-0000-0000-0000-000000000001' };
           return { CFDocuments: [one], CFItems: [one] };

@@ -21,7 +21,7 @@ export function allowIssues(headers: Headers, methods: readonly string[], rule: 
 /**
  * A 405 to a method the path does not take, checked against the `405` its operations declare (each lists it:
  * docs/decisions.md#d-mock-error-statuses-listed): the body by `checkDeclared`, and `Allow` naming exactly the
- * path's methods. Undefined when the answer is no 405, or no operation at the path declares one.
+ * path's methods. Undefined when the response is no 405, or no operation at the path declares one.
  */
 export function checkMethodNotAllowed(
   operations: readonly Operation[],

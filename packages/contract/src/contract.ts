@@ -228,23 +228,25 @@ export class Contract {
   }
 
   /**
-   * The answer to a request no operation states, under the base path of a document whose `x-unstated-requests`
-   * states those answers (the mock's control path, docs/decisions.md#d-mock-control-document): a 405 whose `Allow`
+   * The response to a request no operation states, under the base path of a document whose `x-unstated-requests`
+   * states those responses (the mock's control path, docs/decisions.md#d-mock-control-document): a 405 whose `Allow`
    * lists the methods the document gives the path, else a 404. Undefined for a request under no such document.
    */
   #checkUnstated(url: URL, response: ResponseLike, where: string): ContractResult | undefined {
     for (const [name, document] of this.#documents) {
-      const answers = (document as { 'x-unstated-requests'?: Record<string, unknown> })[
+      const rawResponses = (document as { 'x-unstated-requests'?: Record<string, unknown> })[
         'x-unstated-requests'
       ];
       const base = basePathOf(document);
-      if (!answers || !base || !url.pathname.startsWith(`${base}/`)) continue;
+      if (!rawResponses || !base || !url.pathname.startsWith(`${base}/`)) continue;
       const methods = this.#operations
         .filter((operation) => operation.document === name && operation.pattern.test(url.pathname))
         .map((operation) => operation.method);
       const status = methods.length > 0 ? '405' : '404';
       const issues: ContractIssue[] = [];
-      const declared = resolveLocal(document, answers[status]) as Operation['responses'][string] | undefined;
+      const declared = resolveLocal(document, rawResponses[status]) as
+        | Operation['responses'][string]
+        | undefined;
       if (String(response.status) !== status || !declared) {
         const takes = methods.length > 0 ? ` (the path takes ${methods.join(', ')})` : '';
         issues.push({

@@ -18,7 +18,7 @@ export function schemaOf(value: unknown, document: string, relaxed = false): unk
   const record = value as Record<string, unknown>;
   const out: Record<string, unknown> = {};
   for (const [key, inner] of Object.entries(record)) {
-    // The pattern is the rule (docs/decisions.md#d-pattern-over-format); `required` goes for `fields` answers.
+    // The pattern is the rule (docs/decisions.md#d-pattern-over-format); `required` goes for `fields` responds.
     if (key === 'format' && typeof record.pattern === 'string') continue;
     if (relaxed && key === 'required' && Array.isArray(inner)) continue;
     out[key] =

@@ -51,7 +51,7 @@ export const isFileMedia = (type: string) =>
 const ZIP_STARTS = ['PK\u0003\u0004', 'PK\u0005\u0006'];
 
 /**
- * A file answer's body: it has bytes, and a ZIP (`application/zip`) starts as a ZIP does. Its schema (`type:
+ * A file response's body: it has bytes, and a ZIP (`application/zip`) starts as a ZIP does. Its schema (`type:
  * string, format: binary`) says nothing more a checker can read.
  */
 export function fileIssues(type: string, body: string): ContractIssue[] {

@@ -134,7 +134,7 @@ describe.each(cases.map((c) => [`${c.document} ${c.operation.operationId}`, c] a
           headers.set(name, String(sampleOf(c.doc, deref(c.doc, header).schema)));
         }
         let body: string | Uint8Array<ArrayBuffer> | null = null;
-        // A file answer (application/zip, docs/decisions.md#d-oneroster-binary-export): an empty ZIP archive.
+        // A file response (application/zip, docs/decisions.md#d-oneroster-binary-export): an empty ZIP archive.
         const file = Object.keys((response.content as Json | undefined) ?? {}).find(
           (t) => t !== 'application/json',
         );

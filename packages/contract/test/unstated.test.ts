@@ -1,4 +1,4 @@
-// The answers a document states for requests none of its operations takes (`x-unstated-requests`: the mock's
+// The responses a document states for requests none of its operations takes (`x-unstated-requests`: the mock's
 // control path, docs/decisions.md#d-mock-control-document), and nothing of the kind for the platform's documents.
 import { describe, expect, it } from 'vitest';
 import { CONTROL_DOCUMENT, Contract, readDocuments } from '../src/index.js';

@@ -12,19 +12,22 @@ export interface WithResponse<T> {
 }
 
 /**
- * @internal One answer as the transport read it: the final response, its whole body, and the call's request id.
+ * @internal One response as the transport read it: the final response, its whole body, and the call's request id.
  * `value` is set by calls made of several requests (their data is computed, not parsed from this body).
  */
-export interface RawAnswer<T = unknown> extends Attempt {
+export interface RawResponse<T = unknown> extends Attempt {
   requestId: string;
   value?: T;
 }
 
-// `withAnswer()`'s result when no shape is given.
-const pair = <T>(data: T, answer: RawAnswer): { data: T; answer: RawAnswer } => ({ data, answer });
+// `withRawResponse()`'s result when no shape is given.
+const pair = <T>(data: T, rawResponse: RawResponse): { data: T; rawResponse: RawResponse } => ({
+  data,
+  rawResponse,
+});
 
-// The identity parse of an answer that carries its value (calls made of several requests).
-const carried = <T>(raw: RawAnswer<T>): T => raw.value as T;
+// The identity parse of a response that carries its value (calls made of several requests).
+const carried = <T>(raw: RawResponse<T>): T => raw.value as T;
 
 /**
  * The promise every LearnKit call returns. `await` it for the data; `.withResponse()` for `{ data, response,
@@ -39,15 +42,15 @@ const carried = <T>(raw: RawAnswer<T>): T => raw.value as T;
  * const raw = await lk.case.documents.get(id).asResponse(); // a Response with its body still to read
  */
 export class ApiPromise<T> extends Promise<T> {
-  readonly #answer: Promise<RawAnswer>;
-  readonly #parse: (raw: RawAnswer) => T;
+  readonly #rawResponse: Promise<RawResponse>;
+  readonly #parse: (raw: RawResponse) => T;
   #data: Promise<T> | undefined;
 
-  /** @internal Calls build these; see {@link ApiPromise.fromAnswer} and {@link ApiPromise.fromResult}. */
-  constructor(answer: Promise<RawAnswer>, parse: (raw: RawAnswer) => T) {
+  /** @internal Calls build these; see {@link ApiPromise.fromRawResponse} and {@link ApiPromise.fromResult}. */
+  constructor(rawResponse: Promise<RawResponse>, parse: (raw: RawResponse) => T) {
     // The base promise is never used: every reader goes through `then` below.
     super(settleNever);
-    this.#answer = answer;
+    this.#rawResponse = rawResponse;
     this.#parse = parse;
   }
 
@@ -59,24 +62,27 @@ export class ApiPromise<T> extends Promise<T> {
     return Promise;
   }
 
-  /** @internal An ApiPromise over one request's answer, parsed by `parse` when the data is asked for. */
-  static fromAnswer<T>(answer: Promise<RawAnswer>, parse: (raw: RawAnswer) => T): ApiPromise<T> {
-    return make(answer, parse);
+  /** @internal An ApiPromise over one request's response, parsed by `parse` when the data is asked for. */
+  static fromRawResponse<T>(
+    rawResponse: Promise<RawResponse>,
+    parse: (raw: RawResponse) => T,
+  ): ApiPromise<T> {
+    return make(rawResponse, parse);
   }
 
   /**
    * @internal An ApiPromise over a call made of several requests (chunks, a read then a write): `run` resolves
-   * with the data and the answer of the request that ends the call, whose response and id `withResponse` gives.
+   * with the data and the response of the request that ends the call, whose response and id `withResponse` gives.
    */
-  static fromResult<T>(run: () => Promise<{ data: T; answer: RawAnswer | undefined }>): ApiPromise<T> {
-    let result: Promise<RawAnswer>;
+  static fromResult<T>(run: () => Promise<{ data: T; rawResponse: RawResponse | undefined }>): ApiPromise<T> {
+    let result: Promise<RawResponse>;
     try {
-      // Without an answer (a call that needed no request) only the data is there.
-      result = run().then(({ data, answer }) => ({ ...(answer ?? NO_ANSWER), value: data }));
+      // Without a response (a call that needed no request) only the data is there.
+      result = run().then(({ data, rawResponse }) => ({ ...(rawResponse ?? NO_RESPONSE), value: data }));
     } catch (error) {
       result = Promise.reject(error);
     }
-    return make(result, carried as (raw: RawAnswer) => T);
+    return make(result, carried as (raw: RawResponse) => T);
   }
 
   /**
@@ -87,45 +93,49 @@ export class ApiPromise<T> extends Promise<T> {
     try {
       return start();
     } catch (error) {
-      return make<T>(Promise.reject(error), carried as (raw: RawAnswer) => T);
+      return make<T>(Promise.reject(error), carried as (raw: RawResponse) => T);
     }
   }
 
   /** @internal An ApiPromise that rejects with `error` (bad input refused before anything is sent). */
   static fromError<T>(error: unknown): ApiPromise<T> {
-    return make<T>(Promise.reject(error), carried as (raw: RawAnswer) => T);
+    return make<T>(Promise.reject(error), carried as (raw: RawResponse) => T);
   }
 
-  /** @internal The answer as read, for calls that build on another call's result. */
-  answer(): Promise<RawAnswer> {
-    return this.#answer;
+  /** @internal The response as read, for calls that build on another call's result. */
+  rawResponse(): Promise<RawResponse> {
+    return this.#rawResponse;
   }
 
   /**
-   * @internal The data and the answer it was parsed from (page loaders keep the answer on their page); with
-   * `shape`, what it makes of the two, in the same reaction (a page loader's `{ items, total, answer }`).
+   * @internal The data and the response it was parsed from (page loaders keep the response on their page); with
+   * `shape`, what it makes of the two, in the same reaction (a page loader's `{ items, total, rawResponse }`).
    */
-  withAnswer(): Promise<{ data: T; answer: RawAnswer }>;
-  withAnswer<R>(shape: (data: T, answer: RawAnswer) => R): Promise<R>;
-  withAnswer<R>(shape?: (data: T, answer: RawAnswer) => R): Promise<R | { data: T; answer: RawAnswer }> {
+  withRawResponse(): Promise<{ data: T; rawResponse: RawResponse }>;
+  withRawResponse<R>(shape: (data: T, rawResponse: RawResponse) => R): Promise<R>;
+  withRawResponse<R>(
+    shape?: (data: T, rawResponse: RawResponse) => R,
+  ): Promise<R | { data: T; rawResponse: RawResponse }> {
     const make = shape ?? pair;
     if (this.#data === undefined) {
       // Not parsed yet (a page loader's own call): one reaction, not an async frame over Promise.all
       // (docs/decisions.md#d-page-in-one-reaction).
       const parse = this.#parse;
-      return this.#answer.then((answer) => make(parse(answer), answer));
+      return this.#rawResponse.then((rawResponse) => make(parse(rawResponse), rawResponse));
     }
-    return Promise.all([this.#answer, this.#data]).then(([answer, data]) => make(data, answer));
+    return Promise.all([this.#rawResponse, this.#data]).then(([rawResponse, data]) =>
+      make(data, rawResponse),
+    );
   }
 
-  /** @internal The same answer, its data transformed by `map` (a resource method unwrapping `{ CFItem }`). */
+  /** @internal The same response, its data transformed by `map` (a resource method unwrapping `{ CFItem }`). */
   map<U>(map: (data: T) => U): ApiPromise<U> {
     const parse = this.#parse;
-    return make(this.#answer, (raw) => map(parse(raw)));
+    return make(this.#rawResponse, (raw) => map(parse(raw)));
   }
 
   #parsed(): Promise<T> {
-    this.#data ??= this.#answer.then(this.#parse);
+    this.#data ??= this.#rawResponse.then(this.#parse);
     return this.#data;
   }
 
@@ -144,7 +154,7 @@ export class ApiPromise<T> extends Promise<T> {
    * const { data: item, requestId } = await lk.case.items.get(id).withResponse();
    */
   async withResponse(): Promise<WithResponse<T>> {
-    const [raw, data] = await Promise.all([this.#answer, this.#parsed()]);
+    const [raw, data] = await Promise.all([this.#rawResponse, this.#parsed()]);
     return { data, response: sent(raw).response, requestId: raw.requestId };
   }
 
@@ -157,19 +167,19 @@ export class ApiPromise<T> extends Promise<T> {
    * await pipeline(Readable.fromWeb(response.body!), createWriteStream('package.json'));
    */
   async asResponse(): Promise<Response> {
-    return replay(sent(await this.#answer));
+    return replay(sent(await this.#rawResponse));
   }
 }
 
-/** The answer of a call that sent no request (`items.validate([])`): data, but no response. */
-const NO_ANSWER: RawAnswer = Object.freeze({
+/** The response of a call that sent no request (`items.validate([])`): data, but no response. */
+const NO_RESPONSE: RawResponse = Object.freeze({
   response: undefined as unknown as Response,
   body: new Uint8Array(0),
   requestId: '',
 });
 
-/** The answer, unless the call sent no request: then there is no response to give, said plainly. */
-function sent(raw: RawAnswer): RawAnswer {
+/** The response, unless the call sent no request: then there is no response to give, said plainly. */
+function sent(raw: RawResponse): RawResponse {
   if (raw.response === undefined) {
     throw new LearnKitError(
       'This call sent no request (nothing to ask the platform), so it has no response.',
@@ -182,8 +192,8 @@ function sent(raw: RawAnswer): RawAnswer {
  * Makes an ApiPromise. The class body never names itself (it calls this instead): a class that refers to itself is
  * renamed `_ApiPromise` by the bundler, and `console.log` would show that name.
  */
-function make<T>(answer: Promise<RawAnswer>, parse: (raw: RawAnswer) => T): ApiPromise<T> {
-  return new ApiPromise(answer, parse);
+function make<T>(rawResponse: Promise<RawResponse>, parse: (raw: RawResponse) => T): ApiPromise<T> {
+  return new ApiPromise(rawResponse, parse);
 }
 
 function settleNever(resolve: (value: never) => void): void {
@@ -193,7 +203,7 @@ function settleNever(resolve: (value: never) => void): void {
 // Statuses whose Response cannot carry a body, even an empty one.
 const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
 
-/** @internal A `Response` over an answer's read body (statuses that cannot carry one get none). */
+/** @internal A `Response` over a response's read body (statuses that cannot carry one get none). */
 export function replay({ response, body }: Attempt): Response {
   return new Response(NULL_BODY_STATUSES.has(response.status) ? null : (body as Uint8Array<ArrayBuffer>), {
     status: response.status,

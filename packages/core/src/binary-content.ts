@@ -1,6 +1,6 @@
 /**
- * A file the platform answered (a Common Cartridge `.imscc`, ...), not JSON: its bytes, read the way the caller
- * needs them, with the answer's media type and file name (docs/decisions.md#d-oneroster-binary-export). The body
+ * A file the platform responded (a Common Cartridge `.imscc`, ...), not JSON: its bytes, read the way the caller
+ * needs them, with the response's media type and file name (docs/decisions.md#d-oneroster-binary-export). The body
  * has been read once by the transport (so retries and error bodies work as for JSON); every reader below gives
  * the same bytes and may be called again.
  *
@@ -15,13 +15,13 @@ export class BinaryContent {
   /** The final response, for its status and headers; its body is what the readers give. */
   readonly response: Response;
 
-  /** @internal Calls make these from the answer the transport read. */
+  /** @internal Calls make these from the response the transport read. */
   constructor(bytes: Uint8Array, response: Response) {
     this.#bytes = bytes;
     this.response = response;
   }
 
-  /** The answer's media type without parameters (`application/zip`), or undefined when it names none. */
+  /** The response's media type without parameters (`application/zip`), or undefined when it names none. */
   get contentType(): string | undefined {
     const type = this.response.headers.get('content-type');
     return type ? type.split(';')[0]?.trim().toLowerCase() : undefined;
@@ -47,7 +47,7 @@ export class BinaryContent {
     return this.#bytes.slice().buffer as ArrayBuffer;
   }
 
-  /** The bytes as a `Blob` of the answer's media type (for a download link in a browser, `FormData`, ...). */
+  /** The bytes as a `Blob` of the response's media type (for a download link in a browser, `FormData`, ...). */
   async blob(): Promise<Blob> {
     return new Blob([this.#bytes.slice()], { type: this.contentType ?? '' });
   }

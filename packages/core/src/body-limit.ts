@@ -1,7 +1,7 @@
 import { LearnKitError } from './errors';
 
 /**
- * A request body over the size a handler accepts. Handlers answer it with 413; {@link readBodyWithLimit} throws it
+ * A request body over the size a handler accepts. Handlers respond to it with 413; {@link readBodyWithLimit} throws it
  * before reading more than the limit.
  */
 export class PayloadTooLargeError extends LearnKitError {

@@ -12,7 +12,7 @@ import { ApiPromise, type WithResponse } from './api-promise';
 import type { BinaryContent } from './binary-content';
 import { ApiError, createApiError, ValidationError } from './errors';
 import { platformFilterError } from './input/platform-filter';
-import { fileOf } from './internal/file-answer';
+import { fileOf } from './internal/file-response';
 import { createPathBuilder } from './internal/path-template';
 import { type HeaderRecord, PreparedRequest, toHeaderRecord } from './internal/prepared-request';
 import { authorizationSecrets } from './internal/redact';
@@ -127,8 +127,8 @@ export interface HttpClient<Paths extends object> extends Client<Paths> {
     ...init: CallArgs<OperationOf<Paths, P, Lowercase<M>>>
   ): Promise<WithResponse<CallData<OperationOf<Paths, P, Lowercase<M>>>>>;
   /**
-   * Like {@link HttpClient.call} for an operation that answers a file, not JSON: resolves with a
-   * {@link BinaryContent}; a success answer of JSON or HTML rejects with an `ApiError` (docs/decisions.md#d-oneroster-binary-export).
+   * Like {@link HttpClient.call} for an operation that returns a file, not JSON: resolves with a
+   * {@link BinaryContent}; a success response of JSON or HTML rejects with an `ApiError` (docs/decisions.md#d-oneroster-binary-export).
    *
    * @example
    * const file = await http.callBinary('POST', '/ims/oneroster/resources/v1p2/resources/export/{sourceId}', init);
@@ -174,7 +174,7 @@ function parseJsonBody(text: string, result: BufferedResponse, operation: string
   }
 }
 
-/** The data of a success answer: its JSON body parsed, or `undefined` for a 204, a HEAD or an empty body. */
+/** The data of a success response: its JSON body parsed, or `undefined` for a 204, a HEAD or an empty body. */
 function dataOf(raw: BufferedResponse, method: string, operation: string): unknown {
   if (raw.response.status === 204 || method === 'HEAD' || raw.body.byteLength === 0) return undefined;
   return parseJsonBody(decodeText(raw.body), raw, operation);
@@ -208,7 +208,7 @@ function errorOf(result: BufferedResponse, operation: string, hint: string | und
  */
 export function createHttpClient<Paths extends object>(options: HttpClientOptions): HttpClient<Paths> {
   const baseUrl = removeTrailingSlash(checkBaseUrl(options?.baseUrl));
-  // One transport: `call()` takes its answers with the body already read; openapi-fetch and `http.transport`
+  // One transport: `call()` takes its responses with the body already read; openapi-fetch and `http.transport`
   // get them as a Response.
   const send = createBufferedTransport(options);
   const transport = toFetchLike(send);
@@ -235,7 +235,7 @@ export function createHttpClient<Paths extends object>(options: HttpClientOption
     for (const m of items) middleware.delete(m);
   };
 
-  /** The final answer, or its ApiError when the status is 400 or more. */
+  /** The final response, or its ApiError when the status is 400 or more. */
   async function sendChecked(
     request: Request | PreparedRequest,
     perCall: RequestOptions,
@@ -247,8 +247,8 @@ export function createHttpClient<Paths extends object>(options: HttpClientOption
     return result;
   }
 
-  /** Sends a call and resolves with its final answer, its body read (an ApiError for 4xx/5xx). */
-  function answer(
+  /** Sends a call and resolves with its final response, its body read (an ApiError for 4xx/5xx). */
+  function rawResponse(
     method: string,
     path: string,
     init: CallInitRecord | undefined,
@@ -266,7 +266,7 @@ export function createHttpClient<Paths extends object>(options: HttpClientOption
       } catch (error) {
         return Promise.reject(error);
       }
-      // Not an async function: the transport's promise is the answer, without another frame around it.
+      // Not an async function: the transport's promise is the response, without another frame around it.
       return sendChecked(request, perCall, operation);
     }
     return throughOpenapiFetch(method, path, init, perCall, operation);
@@ -339,12 +339,12 @@ export function createHttpClient<Paths extends object>(options: HttpClientOption
     };
   }
 
-  /** A call whose answer `file` reads as a file (`callBinary`), else as JSON (`call`). */
+  /** A call whose response `file` reads as a file (`callBinary`), else as JSON (`call`). */
   function call(method: string, path: string, init?: CallInitRecord, file?: true): ApiPromise<unknown> {
     const callOptions = init?.options;
     const operation = callOptions?.operation ?? `${method} ${path}`;
     const perCall: RequestOptions = callOptions ? { ...callOptions, operation } : { operation };
-    return ApiPromise.fromAnswer(answer(method, path, init, perCall, operation), (raw) =>
+    return ApiPromise.fromRawResponse(rawResponse(method, path, init, perCall, operation), (raw) =>
       file ? fileOf(raw as BufferedResponse, operation) : dataOf(raw as BufferedResponse, method, operation),
     );
   }

@@ -29,7 +29,7 @@ export interface DedupeStore {
   /**
    * Marks a claimed `id` as handled, remembered for `ttlMs` from now. With it (and {@link DedupeStore.status}) a
    * claim can be a short lease while the id is being handled, and a copy that finds the id claimed can tell "being
-   * handled elsewhere" (answer so the sender retries) from "handled" (acknowledge it): a duplicate is acknowledged
+   * handled elsewhere" (respond so the sender retries) from "handled" (acknowledge it): a duplicate is acknowledged
    * only once the id was handled (docs/decisions.md#d-webhook-ack-after-handled). Optional, like `release`.
    */
   complete?(id: string, ttlMs: number): Promise<void>;

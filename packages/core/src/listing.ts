@@ -1,4 +1,4 @@
-import type { ApiPromise, RawAnswer } from './api-promise';
+import type { ApiPromise, RawResponse } from './api-promise';
 import { ValidationError, type ValidationIssue } from './errors';
 import { checkCallOptions } from './input/call-options';
 import { showValue } from './input/show';
@@ -39,8 +39,8 @@ export function offsetPages<T>(
 
 /** The family's list parameters, and what to do instead on a listing that declares none of them. */
 const LIST_PARAMS: Record<string, string> = {
-  limit: 'the whole list comes in one answer; read fewer with `for await` and `break`',
-  offset: 'the whole list comes in one answer; skip items with `for await` or `page.data.slice()`',
+  limit: 'the whole list comes in one response; read fewer with `for await` and `break`',
+  offset: 'the whole list comes in one response; skip items with `for await` or `page.data.slice()`',
   sort: 'sort the items you read (`page.data.sort(...)`)',
   orderBy: 'sort the items you read (`page.data.sort(...)`)',
   filter: 'keep the items you want from what you read (`page.data.filter(...)`)',
@@ -68,13 +68,13 @@ function wholeListQueryIssues(operation: string, document: string, query: unknow
   return issues;
 }
 
-/** The one page of a whole list: all of its items, and the answer they came in. */
-function wholeList<T>(data: T[], answer: RawAnswer): PageResult<T> {
-  return { items: data, total: data.length, answer };
+/** The one page of a whole list: all of its items, and the response they came in. */
+function wholeList<T>(data: T[], rawResponse: RawResponse): PageResult<T> {
+  return { items: data, total: data.length, rawResponse };
 }
 
 /**
- * @internal A page promise over a listing that answers its whole list at once (its document declares no query
+ * @internal A page promise over a listing that returns its whole list at once (its document declares no query
  * parameters, docs/decisions.md#d-platform-lists-take-no-query): one page holding every item, `total` its length, so
  * `for await` and `.toArray()` work as on any other listing and never ask for a second page. A bad query or option
  * rejects the page promise before anything is sent.
@@ -94,7 +94,7 @@ export function wholeListPage<T>(
   } catch (error) {
     return paginate<T>(() => Promise.reject(error));
   }
-  return paginate<T>(() => load(request).withAnswer(wholeList), { signal: request.signal });
+  return paginate<T>(() => load(request).withRawResponse(wholeList), { signal: request.signal });
 }
 
 /**

@@ -18,7 +18,7 @@ export interface Logger {
   info: LogFn;
   /** 5xx responses, failed attempts not retried, refused webhook deliveries, a failed early token refresh. */
   warn: LogFn;
-  /** Failures handling an incoming webhook delivery or activity event (answered 5xx, so it is sent again). */
+  /** Failures handling an incoming webhook delivery or activity event (responded with 5xx, so it is sent again). */
   error: LogFn;
 }
 

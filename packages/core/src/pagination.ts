@@ -1,4 +1,4 @@
-import { type RawAnswer, replay, type WithResponse } from './api-promise';
+import { type RawResponse, replay, type WithResponse } from './api-promise';
 import { LearnKitError, ValidationError } from './errors';
 import { ItemIterator, PageIterator } from './internal/page-iterators';
 import { isRecord } from './internal/text';
@@ -27,8 +27,8 @@ export interface PageResult<T> {
   items: T[];
   /** From the `X-Total-Count` header or a `totalCount` member; see {@link readTotal}. */
   total?: number | undefined;
-  /** The answer the page came in, for `withResponse()`/`asResponse()` (loaders built on `call()` give it). */
-  answer?: RawAnswer | undefined;
+  /** The response the page came in, for `withResponse()`/`asResponse()` (loaders built on `call()` give it). */
+  rawResponse?: RawResponse | undefined;
 }
 
 /** Loads one page. */
@@ -71,7 +71,7 @@ function loadPage<T>(ctx: PageContext<T>, offset: number): Promise<Page<T>> {
       typeof result.total === 'number' && Number.isFinite(result.total) && result.total >= 0
         ? result.total
         : undefined;
-    return new Page(result.items, total, offset, limit, ctx, result.answer);
+    return new Page(result.items, total, offset, limit, ctx, result.rawResponse);
   });
 }
 
@@ -105,7 +105,7 @@ export class Page<T> {
   /** The page size asked for. */
   readonly limit: number;
   readonly #ctx: PageContext<T>;
-  readonly #answer: RawAnswer | undefined;
+  readonly #rawResponse: RawResponse | undefined;
 
   /** @internal */
   constructor(
@@ -114,19 +114,19 @@ export class Page<T> {
     offset: number,
     limit: number,
     ctx: PageContext<T>,
-    answer?: RawAnswer,
+    rawResponse?: RawResponse,
   ) {
     this.data = data;
     this.total = total;
     this.offset = offset;
     this.limit = limit;
     this.#ctx = ctx;
-    this.#answer = answer;
+    this.#rawResponse = rawResponse;
   }
 
-  /** @internal The answer this page came in (undefined for pages of a loader that does not give it). */
-  answer(): RawAnswer | undefined {
-    return this.#answer;
+  /** @internal The response this page came in (undefined for pages of a loader that does not give it). */
+  rawResponse(): RawResponse | undefined {
+    return this.#rawResponse;
   }
 
   /**
@@ -214,8 +214,8 @@ export class PagePromise<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
    */
   async withResponse(): Promise<WithResponse<Page<T>>> {
     const page = await this.#firstPage();
-    const answer = answerOf(page);
-    return { data: page, response: answer.response, requestId: answer.requestId };
+    const rawResponse = responseOf(page);
+    return { data: page, response: rawResponse.response, requestId: rawResponse.requestId };
   }
 
   /**
@@ -225,7 +225,7 @@ export class PagePromise<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
    * const body = await (await lk.case.items.list({ limit: 10 }).asResponse()).text();
    */
   async asResponse(): Promise<Response> {
-    return replay(answerOf(await this.#firstPage()));
+    return replay(responseOf(await this.#firstPage()));
   }
 
   /** Every item of every page, fetching pages as the loop reaches them. */
@@ -281,12 +281,12 @@ export class PagePromise<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
   }
 }
 
-/** The answer a page came in; a loader that does not give it is a LearnKit bug, said plainly. */
-function answerOf(page: Page<unknown>): RawAnswer {
-  const answer = page.answer();
-  if (!answer)
-    throw new LearnKitError('This list does not keep its responses (its page loader gives no answer).');
-  return answer;
+/** The response a page came in; a loader that does not give it is a LearnKit bug, said plainly. */
+function responseOf(page: Page<unknown>): RawResponse {
+  const rawResponse = page.rawResponse();
+  if (!rawResponse)
+    throw new LearnKitError('This list does not keep its responses (its page loader gives no response).');
+  return rawResponse;
 }
 
 /**

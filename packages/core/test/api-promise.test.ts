@@ -3,14 +3,14 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, ApiPromise, createHttpClient, staticToken, ValidationError } from '../src/index';
 
-type Answer = { status?: number; body: string; type?: string };
+type CannedResponse = { status?: number; body: string; type?: string };
 
-/** A client over a fetch that answers `answers` in turn, recording the request ids it was sent. */
-function clientAnswering(...answers: Answer[]) {
+/** A client over a fetch that responds with `rawResponses` in turn, recording the request ids it was sent. */
+function clientResponding(...rawResponses: CannedResponse[]) {
   const ids: (string | null)[] = [];
   const fetch = async (_url: RequestInfo | URL, init?: RequestInit) => {
     ids.push(new Headers(init?.headers).get('x-request-id'));
-    const next = answers.shift() ?? { body: '{}' };
+    const next = rawResponses.shift() ?? { body: '{}' };
     return new Response(next.body, {
       status: next.status ?? 200,
       headers: { 'content-type': next.type ?? 'application/json', 'x-trace': 'abc' },
@@ -32,7 +32,7 @@ function clientAnswering(...answers: Answer[]) {
 
 describe('ApiPromise', () => {
   it('is a Promise of the data; then/catch/finally give plain Promises', async () => {
-    const { get } = clientAnswering({ body: '{"a":1}' });
+    const { get } = clientResponding({ body: '{"a":1}' });
     const call = get();
     expect(call).toBeInstanceOf(Promise);
     expect(call).toBeInstanceOf(ApiPromise);
@@ -43,7 +43,7 @@ describe('ApiPromise', () => {
   });
 
   it('withResponse gives the same data object, the final response and the request id sent', async () => {
-    const { get, ids } = clientAnswering({ body: '{"a":1}' });
+    const { get, ids } = clientResponding({ body: '{"a":1}' });
     const call = get();
     const { data, response, requestId } = await call.withResponse();
     expect(data).toBe(await call); // parsed once, shared
@@ -53,20 +53,23 @@ describe('ApiPromise', () => {
     expect(requestId).toMatch(/^req_[0-9a-f]{32}$/);
   });
 
-  it('withAnswer (what page loaders use) shapes the data and the answer it came in, parsed once either way', async () => {
-    const { get, ids } = clientAnswering({ body: '{"a":1}' }, { body: '{"b":2}' });
-    const page = await get().withAnswer((data, answer) => ({ items: [data], requestId: answer.requestId }));
+  it('withRawResponse (what page loaders use) shapes the data and the response it came in, parsed once either way', async () => {
+    const { get, ids } = clientResponding({ body: '{"a":1}' }, { body: '{"b":2}' });
+    const page = await get().withRawResponse((data, rawResponse) => ({
+      items: [data],
+      requestId: rawResponse.requestId,
+    }));
     expect(page).toEqual({ items: [{ a: 1 }], requestId: ids[0] });
     const read = get();
-    const data = await read; // already parsed: withAnswer gives that same object, not a second parse
-    const { data: again, answer } = await read.withAnswer();
+    const data = await read; // already parsed: withRawResponse gives that same object, not a second parse
+    const { data: again, rawResponse } = await read.withRawResponse();
     expect(again).toBe(data);
-    expect(answer.response.status).toBe(200);
-    expect(answer.requestId).toBe(ids[1]);
+    expect(rawResponse.response.status).toBe(200);
+    expect(rawResponse.requestId).toBe(ids[1]);
   });
 
   it('asResponse gives a body that is not JSON as it came, where awaiting the data is an ApiError', async () => {
-    const { get } = clientAnswering(
+    const { get } = clientResponding(
       { body: '<html>login</html>', type: 'text/html' },
       { body: '<html>login</html>', type: 'text/html' },
     );
@@ -78,7 +81,11 @@ describe('ApiPromise', () => {
 
   it('a 4xx rejects await, withResponse and asResponse alike, with the request id', async () => {
     const body = '{"error":"not_found","message":"no such thing"}';
-    const { get, ids } = clientAnswering({ status: 404, body }, { status: 404, body }, { status: 404, body });
+    const { get, ids } = clientResponding(
+      { status: 404, body },
+      { status: 404, body },
+      { status: 404, body },
+    );
     const reads: ((call: ApiPromise<unknown>) => Promise<unknown>)[] = [
       (call) => call,
       (call) => call.withResponse(),
@@ -93,7 +100,7 @@ describe('ApiPromise', () => {
   });
 
   it('map keeps the response and id of the call it maps', async () => {
-    const { get, ids } = clientAnswering({ body: '{"thing":{"id":"1"}}' });
+    const { get, ids } = clientResponding({ body: '{"thing":{"id":"1"}}' });
     const thing = get().map((data) => (data as { thing: unknown }).thing);
     const { data, requestId } = await thing.withResponse();
     expect(data).toEqual({ id: '1' });
@@ -114,7 +121,7 @@ describe('ApiPromise', () => {
   });
 
   it('callWithResponse is call(...).withResponse(): data, response and request id', async () => {
-    const { http, ids } = clientAnswering({ body: '{"a":2}' });
+    const { http, ids } = clientResponding({ body: '{"a":2}' });
     const result = await (
       http.callWithResponse as (
         m: string,

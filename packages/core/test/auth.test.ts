@@ -233,9 +233,9 @@ describe('token endpoint errors', () => {
     expect(n).toBe(3);
   });
 
-  it('gives a clear error when the token URL is wrong (404) or the answer has no access_token', async () => {
+  it('gives a clear error when the token URL is wrong (404) or the response has no access_token', async () => {
     // A token URL that points at no token endpoint: a 404, which the token operation does not declare, and an
-    // answer without access_token (a wrong service). Both are the misconfigurations under test.
+    // respond without access_token (a wrong service). Both are the misconfigurations under test.
     msw.offContract(/^POST \/auth\/1\.0\/token -> 404 /, ['status'], 'a wrong token URL on purpose');
     msw.offContract(/^POST \/auth\/1\.0\/token -> 200 /, ['required'], 'no access_token on purpose');
     msw.server.use(http.post(TOKEN_URL, () => platformError(404, 'not_found', 'no route')));

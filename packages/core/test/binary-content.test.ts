@@ -1,4 +1,4 @@
-// A file answer (docs/decisions.md#d-oneroster-binary-export): `http.callBinary()` resolves with a BinaryContent whose
+// A file response (docs/decisions.md#d-oneroster-binary-export): `http.callBinary()` resolves with a BinaryContent whose
 // readers give the bytes as often as asked, and refuses a JSON or HTML page where a file was asked for.
 import { HttpResponse, http } from 'msw';
 import { describe, expect, expectTypeOf, it } from 'vitest';
@@ -65,7 +65,7 @@ describe('BinaryContent', () => {
 });
 
 describe('http.callBinary', () => {
-  it('resolves with the answer as a BinaryContent, sending no body', async () => {
+  it('resolves with the response as a BinaryContent, sending no body', async () => {
     let sent: { accept: string | null; body: string } | undefined;
     msw.server.use(
       tokenEndpoint().handler,
@@ -88,7 +88,7 @@ describe('http.callBinary', () => {
     expect(sent).toEqual({ accept: 'application/zip', body: '' });
   });
 
-  it('rejects a JSON or HTML page answered where a file was asked for, saying to check baseUrl', async () => {
+  it('rejects a JSON or HTML page responded where a file was asked for, saying to check baseUrl', async () => {
     msw.server.use(
       tokenEndpoint().handler,
       http.post(EXPORT_URL, ({ params }) =>

@@ -21,7 +21,7 @@ import {
 const msw = useMswServer();
 
 describe('the contract check of these tests', () => {
-  it('records every request and response, and catches an answer that breaks the contract', async () => {
+  it('records every request and response, and catches a response that breaks the contract', async () => {
     msw.server.use(
       tokenEndpoint().handler,
       http.get(ITEMS_URL, () => HttpResponse.json({ error: 'not_found' }, { status: 404 })),

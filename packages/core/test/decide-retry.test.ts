@@ -43,7 +43,7 @@ const retryIn = (delayMs: number, reason: RetryDecision['reason']): RetryDecisio
 const no = (reason: RetryDecision['reason']): RetryDecision => ({ retry: false, delayMs: 0, reason });
 
 const rows: Row[] = [
-  // Success and answers that are final.
+  // Success and responses that are final.
   { rule: 'a 2xx is final', attempt: fresh, outcome: response(200), expected: no('success') },
   {
     rule: 'a 3xx the transport did not follow is final',
@@ -140,7 +140,7 @@ const rows: Row[] = [
     expected: retryIn(438, 'retryable-status'),
   },
   {
-    rule: 'after maxRetries (default 2) the last answer is final',
+    rule: 'after maxRetries (default 2) the last response is final',
     attempt: { ...fresh, retries: 2 },
     outcome: response(503),
     expected: no('retries-exhausted'),
@@ -286,13 +286,13 @@ const rows: Row[] = [
   },
   // The overall deadline and the caller's abort.
   {
-    rule: 'a backoff that would end past the deadline ends the call with the last answer',
+    rule: 'a backoff that would end past the deadline ends the call with the last response',
     attempt: { ...fresh, deadlineAt: NOW + 400 },
     outcome: response(503),
     expected: no('deadline'),
   },
   {
-    rule: 'a Retry-After that would end past the deadline ends the call with the last answer',
+    rule: 'a Retry-After that would end past the deadline ends the call with the last response',
     attempt: { ...fresh, deadlineAt: NOW + 2000 },
     outcome: response(429, { 'retry-after': '2' }),
     expected: no('deadline'),
@@ -335,7 +335,7 @@ describe('decideRetry: the retry table (docs/decisions.md#d-retry-decision-table
     expect(draws).toHaveLength(2);
   });
 
-  it('answers a success without drawing jitter or allocating a new decision', () => {
+  it('returns a success without drawing jitter or allocating a new decision', () => {
     const random = () => {
       throw new Error('no jitter for a success');
     };

@@ -60,7 +60,7 @@ export function useMswServer() {
     count: (path: string) => requests.filter((r) => new URL(r.url).pathname === path).length,
     /**
      * Accepts, in this test only, contract issues of the given `rules` on exchanges whose description matches
-     * `where` (e.g. `/CFItems -> 503/`). For tests that send or answer something off-contract on purpose;
+     * `where` (e.g. `/CFItems -> 503/`). For tests that send or response something off-contract on purpose;
      * `why` is there to make each call say why.
      */
     offContract(where: RegExp, rules: readonly string[], why: string) {
@@ -70,7 +70,7 @@ export function useMswServer() {
     /**
      * 502, 503 and 504 come from the gateway or load balancer in front of the platform, not from the platform
      * itself, so the documents declare none of them; docs/decisions.md#d-retries still has the SDK retry them, and these
-     * tests answer them on purpose.
+     * tests respond to them on purpose.
      */
     allowGatewayStatuses() {
       allowances.push({ where: / -> 50[234] /, rules: ['status'] });
@@ -78,7 +78,7 @@ export function useMswServer() {
   };
 }
 
-/** An imsx error body, as CASE and OneRoster paths answer errors (docs/decisions.md#d-wire-errors). */
+/** An imsx error body, as CASE and OneRoster paths respond with errors (docs/decisions.md#d-wire-errors). */
 export function imsxBody(minor: string, description: string) {
   return {
     imsx_codeMajor: 'failure',
@@ -100,7 +100,7 @@ export function platformError(status: number, error: string, message: string, in
   return HttpResponse.json({ error, message }, { ...init, status });
 }
 
-/** A token response as both token endpoints answer it. */
+/** A token response as both token endpoints respond to it. */
 export function tokenResponse(accessToken: string, expiresIn = 3600) {
   return HttpResponse.json({ access_token: accessToken, token_type: 'Bearer', expires_in: expiresIn });
 }
@@ -141,7 +141,7 @@ export function makeAuth(overrides: Partial<Parameters<typeof clientCredentials>
   });
 }
 
-/** A webhook subscription as the platform answers create and rotate-secret. */
+/** A webhook subscription as the platform returns create and rotate-secret. */
 export const subscriptionBody = {
   id: SUBSCRIPTION_ID,
   url: 'https://hooks.example.com/learnkit',
@@ -151,7 +151,7 @@ export const subscriptionBody = {
   signingSecret: 'whsec_c2VjcmV0LWV4YW1wbGU',
 };
 
-/** A CFItem as the platform answers it. */
+/** A CFItem as the platform responds to it. */
 export function cfItem(i: number) {
   return {
     sourcedId: `00000000-0000-0000-0000-${String(i).padStart(12, '0')}`,

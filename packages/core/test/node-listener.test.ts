@@ -36,7 +36,7 @@ function nodeResponse(headersSent = false) {
   return res;
 }
 
-/** A handler that answers what it saw of the request, and keeps the request. */
+/** A handler that returns what it saw of the request, and keeps the request. */
 function echo() {
   const seen: { request: Request; req: unknown }[] = [];
   const handler = async (request: Request, req: unknown) => {
@@ -64,19 +64,19 @@ describe('toNodeListener (core)', () => {
       });
       expect(response.status).toBe(201);
       expect(response.headers.get('x-handled')).toBe('yes');
-      const answer = (await response.json()) as {
+      const rawResponse = (await response.json()) as {
         method: string;
         url: string;
         body: string;
         headers: object;
       };
-      expect(answer).toMatchObject({
+      expect(rawResponse).toMatchObject({
         method: 'PUT',
         url: `http://127.0.0.1:${port}/echo?q=1`,
         body: 'é'.repeat(10_000),
         headers: { 'x-one': 'a' },
       });
-      expect(answer.headers).not.toHaveProperty('content-length');
+      expect(rawResponse.headers).not.toHaveProperty('content-length');
       expect((seen[0]!.req as IncomingMessage).socket).toBeDefined();
     } finally {
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -128,11 +128,11 @@ describe('toNodeListener (core)', () => {
       });
       await listener({ ...req, [Symbol.asyncIterator]: stream }, res);
       expect(stream).not.toHaveBeenCalled();
-      const answer = res.json() as { body: string; headers: Record<string, string> };
-      expect(answer.headers['host']).toBe('h');
-      expect(Object.keys(answer.headers)).not.toContain('content-length');
-      expect(Object.keys(answer.headers)).not.toContain('transfer-encoding');
-      bodies.push(answer.body);
+      const rawResponse = res.json() as { body: string; headers: Record<string, string> };
+      expect(rawResponse.headers['host']).toBe('h');
+      expect(Object.keys(rawResponse.headers)).not.toContain('content-length');
+      expect(Object.keys(rawResponse.headers)).not.toContain('transfer-encoding');
+      bodies.push(rawResponse.body);
     }
     expect(bodies).toEqual(['{"v":1}', '{"v":1}', '{"v":1}']);
   });
@@ -157,7 +157,7 @@ describe('toNodeListener (core)', () => {
     expect(seen.map((s) => s.request.body)).toEqual([null, null]);
   });
 
-  test('answers 413 above maxBodyBytes (default 1 MiB) without calling the handler; tooLargeBody is its JSON', async () => {
+  test('responds with 413 above maxBodyBytes (default 1 MiB) without calling the handler; tooLargeBody is its JSON', async () => {
     const handler = vi.fn(async () => new Response(null));
     const big = new Uint8Array(1024 * 1024 + 1);
     const res = nodeResponse();

@@ -8,18 +8,18 @@ import { BASE } from './helpers';
 const PATH = '/ims/case/v1p1/CFDocuments';
 const OK = JSON.stringify({ CFDocuments: [] });
 
-/** A fake platform that answers with `statuses` in turn (echoing the id when `echo`), recording every request. */
+/** A fake platform that responds with `statuses` in turn (echoing the id when `echo`), recording every request. */
 function platform(statuses: number[], echo: boolean) {
   const sent: Headers[] = [];
   const fetch: FetchLike = async (_url, init) => {
     const headers = new Headers(init?.headers);
     sent.push(headers);
     const status = statuses[Math.min(sent.length - 1, statuses.length - 1)] as number;
-    const answer = new Headers({ 'content-type': 'application/json' });
-    if (echo) answer.set('x-request-id', headers.get('x-request-id') ?? 'none');
+    const rawResponse = new Headers({ 'content-type': 'application/json' });
+    if (echo) rawResponse.set('x-request-id', headers.get('x-request-id') ?? 'none');
     return new Response(status < 400 ? OK : '{"error":"unavailable","message":"try later"}', {
       status,
-      headers: answer,
+      headers: rawResponse,
     });
   };
   return { sent, fetch };
@@ -67,7 +67,7 @@ describe('X-Request-Id', () => {
     expect(sent[1]?.get('x-request-id')).toMatch(/^req_[0-9a-f]{32}$/);
   });
 
-  it("gives every ApiError a requestId: the platform's answer, else the id the SDK sent", async () => {
+  it("gives every ApiError a requestId: the platform's response, else the id the SDK sent", async () => {
     for (const echo of [true, false]) {
       const { sent, fetch } = platform([500], echo);
       const error = await client(fetch)

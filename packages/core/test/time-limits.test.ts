@@ -59,7 +59,7 @@ function socketClosed(): TypeError {
 
 const tokenJson = () => Response.json({ access_token: 'token-abcdef-123456', expires_in: 3600 });
 
-/** A fake platform: the token endpoint answers at once; `api` answers everything else. */
+/** A fake platform: the token endpoint responds at once; `api` returns everything else. */
 function platform(api: (url: string, init: RequestInit | undefined) => Promise<Response>) {
   const calls: string[] = [];
   const fetch: FetchLike = async (input, init) => {
@@ -162,7 +162,7 @@ describe('finding 7: deadlineMs covers the token fetch', () => {
   it('ends a call whose token endpoint hangs at its deadline', async () => {
     const fetch: FetchLike = (input) =>
       String(input) === TOKEN_URL
-        ? new Promise<Response>(() => {}) // never answers, ignores any signal
+        ? new Promise<Response>(() => {}) // never responds, ignores any signal
         : Promise.resolve(Response.json({ CFItems: [] }));
     const started = Date.now();
     const call = settle(caseClient(fetch, { deadlineMs: 3000 }).call('GET', ITEMS_PATH));
@@ -318,7 +318,7 @@ describe('one timer for every attempt in flight (docs/decisions.md#d-shared-atte
     ]);
   });
 
-  it('leaves no limit behind after calls answered in time: a later stalled call still ends at its limit', async () => {
+  it('leaves no limit behind after calls responded in time: a later stalled call still ends at its limit', async () => {
     let stall = false;
     const fake = platform(async () =>
       stall ? stalledBody('{"CFItems":[').response : Response.json({ CFItems: [] }),

@@ -1,6 +1,6 @@
-// Issue 13, the transport fuzz suite on real sockets: a loopback node:http server answers each request as a plan
+// Issue 13, the transport fuzz suite on real sockets: a loopback node:http server responds to each request as a plan
 // says (a status and headers, then a body in pieces with gaps, which closes, stalls, or is cut by destroying the
-// socket; or no answer at all; or a redirect to another origin), so undici's own errors and timings are met.
+// socket; or no response at all; or a redirect to another origin), so undici's own errors and timings are met.
 // Properties: every failure is a LearnKitError (never undici's raw TypeError), every call ends within a bounded
 // real-time budget past its deadline (a hang would never end; this is no measure of speed), no credential reaches
 // another origin, and no secret or token is in a log line, an error message, its JSON or util.inspect.
@@ -24,13 +24,13 @@ const ITEMS_PATH = '/ims/case/v1p1/CFItems';
 const SECRET = 'loopback-client-secret-0123456789';
 const TOKEN = 'loopback-issued-token-9876543210';
 
-/** How the server answers one API request. */
+/** How the server returns one API request. */
 interface Plan {
   status: number;
   headers: [string, string][];
   pieces: string[];
   gapMs: number;
-  end: 'close' | 'stall' | 'destroy' | 'no-answer';
+  end: 'close' | 'stall' | 'destroy' | 'no-response';
 }
 
 const planArb: fc.Arbitrary<Plan> = fc.record({
@@ -56,7 +56,7 @@ const planArb: fc.Arbitrary<Plan> = fc.record({
     { maxLength: 3 },
   ),
   gapMs: fc.integer({ min: 0, max: 120 }),
-  end: fc.constantFrom<Plan['end']>('close', 'close', 'stall', 'destroy', 'no-answer'),
+  end: fc.constantFrom<Plan['end']>('close', 'close', 'stall', 'destroy', 'no-response'),
 });
 
 let server: Server;
@@ -65,7 +65,7 @@ let plans: Plan[] = [];
 let served = 0;
 const hostsSeen: string[] = [];
 
-async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function rawResponse(req: IncomingMessage, res: ServerResponse): Promise<void> {
   req.resume();
   hostsSeen.push(req.headers.host ?? '');
   if (req.url === '/auth/1.0/token') {
@@ -74,7 +74,7 @@ async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> 
     return;
   }
   const plan = plans[Math.min(served++, plans.length - 1)] as Plan;
-  if (plan.end === 'no-answer') return;
+  if (plan.end === 'no-response') return;
   const headers: Record<string, string> = {};
   for (const [name, value] of plan.headers) headers[name] = value.replace('{port}', String(port));
   const bodiless = plan.status === 204;
@@ -94,7 +94,7 @@ async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> 
 }
 
 beforeAll(async () => {
-  server = createServer((req, res) => void answer(req, res));
+  server = createServer((req, res) => void rawResponse(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   port = (server.address() as AddressInfo).port;
 });

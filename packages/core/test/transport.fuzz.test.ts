@@ -53,7 +53,7 @@ interface BodyPlan {
 }
 
 /** What the fake server does with one request. */
-type Answer =
+type CannedResponse =
   | { kind: 'respond'; status: number; headers: [string, string][]; body: BodyPlan; after: Timing }
   | {
       kind: 'reject';
@@ -150,7 +150,7 @@ const statusArb = fc.oneof(
   fc.integer({ min: 200, max: 599 }),
 );
 
-const answerArb: fc.Arbitrary<Answer> = fc.oneof(
+const responseArb: fc.Arbitrary<CannedResponse> = fc.oneof(
   {
     weight: 5,
     arbitrary: fc.record({
@@ -165,7 +165,7 @@ const answerArb: fc.Arbitrary<Answer> = fc.oneof(
     weight: 1,
     arbitrary: fc.record({
       kind: fc.constant('reject' as const),
-      error: fc.constantFrom<Extract<Answer, { kind: 'reject' }>['error']>(
+      error: fc.constantFrom<Extract<CannedResponse, { kind: 'reject' }>['error']>(
         'refused',
         'reset',
         'dns',
@@ -179,18 +179,18 @@ const answerArb: fc.Arbitrary<Answer> = fc.oneof(
   },
 );
 
-/** A token answer: mostly a good one (so API answers get exercised), else any answer at all. */
-const tokenAnswerArb: fc.Arbitrary<Answer | 'good'> = fc.oneof(
+/** A token response: mostly a good one (so API responds to get exercised), else any response at all. */
+const tokenResponseArb: fc.Arbitrary<CannedResponse | 'good'> = fc.oneof(
   { weight: 4, arbitrary: fc.constant('good' as const) },
-  { weight: 1, arbitrary: answerArb },
+  { weight: 1, arbitrary: responseArb },
 );
 
 const scenarioArb = fc.record({
   clientSecret: secretArb,
   tokens: fc.tuple(secretArb, secretArb),
   style: fc.constantFrom<'basic' | 'form'>('basic', 'form'),
-  tokenAnswers: fc.array(tokenAnswerArb, { minLength: 1, maxLength: 3 }),
-  apiAnswers: fc.array(answerArb, { minLength: 1, maxLength: 4 }),
+  tokenResponses: fc.array(tokenResponseArb, { minLength: 1, maxLength: 3 }),
+  apiResponses: fc.array(responseArb, { minLength: 1, maxLength: 4 }),
   timeoutMs: fc.integer({ min: 50, max: 3000 }),
   deadlineMs: fc.integer({ min: 100, max: 8000 }),
   maxRetries: fc.integer({ min: 0, max: 3 }),
@@ -202,7 +202,7 @@ const scenarioArb = fc.record({
 type Scenario = typeof scenarioArb extends fc.Arbitrary<infer S> ? S : never;
 
 /** The error undici (or a runtime) gives for each kind of failed fetch. */
-function fetchError(kind: Extract<Answer, { kind: 'reject' }>['error']): unknown {
+function fetchError(kind: Extract<CannedResponse, { kind: 'reject' }>['error']): unknown {
   const withCode = (code: string) =>
     new TypeError('fetch failed', { cause: Object.assign(new Error(`connect ${code}`), { code }) });
   if (kind === 'refused') return withCode('ECONNREFUSED');
@@ -264,7 +264,7 @@ function bodyStream(
   });
 }
 
-/** The fake platform of one scenario: answers in order (the last one repeats), echoing what a careless server would. */
+/** The fake platform of one scenario: responds in order (the last one repeats), echoing what a careless server would. */
 function fakePlatform(s: Scenario) {
   let tokenN = 0;
   let apiN = 0;
@@ -287,34 +287,36 @@ function fakePlatform(s: Scenario) {
       throw new TypeError('the test reached another origin');
     }
     const isToken = url.startsWith(TOKEN_URL);
-    let answer: Answer;
+    let rawResponse: CannedResponse;
     if (isToken) {
-      const planned = s.tokenAnswers[Math.min(tokenN, s.tokenAnswers.length - 1)] as Answer | 'good';
+      const planned = s.tokenResponses[Math.min(tokenN, s.tokenResponses.length - 1)] as
+        | CannedResponse
+        | 'good';
       const token = s.tokens[Math.min(tokenN, 1)] as string;
       tokenN++;
       if (planned === 'good') {
         issued.push(token);
         return Response.json({ access_token: token, token_type: 'Bearer', expires_in: 3600 });
       }
-      answer = planned;
+      rawResponse = planned;
     } else {
-      answer = s.apiAnswers[Math.min(apiN, s.apiAnswers.length - 1)] as Answer;
+      rawResponse = s.apiResponses[Math.min(apiN, s.apiResponses.length - 1)] as CannedResponse;
       apiN++;
     }
-    await wait(answer.after, signal);
-    if (answer.kind === 'reject') throw fetchError(answer.error);
-    const bodyless = answer.status === 204 || answer.status === 205 || answer.status === 304;
-    const text = fill(answer.body.text, authorization);
+    await wait(rawResponse.after, signal);
+    if (rawResponse.kind === 'reject') throw fetchError(rawResponse.error);
+    const bodyless = rawResponse.status === 204 || rawResponse.status === 205 || rawResponse.status === 304;
+    const text = fill(rawResponse.body.text, authorization);
     const responseHeaders = new Headers();
-    for (const [name, value] of answer.headers) {
+    for (const [name, value] of rawResponse.headers) {
       try {
         responseHeaders.append(name, fill(value, authorization));
       } catch {
         // A value Headers refuses is one a real server cannot send either.
       }
     }
-    return new Response(bodyless ? null : bodyStream(text, answer.body, signal), {
-      status: answer.status,
+    return new Response(bodyless ? null : bodyStream(text, rawResponse.body, signal), {
+      status: rawResponse.status,
       headers: responseHeaders,
     });
   };

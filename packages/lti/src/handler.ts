@@ -3,11 +3,11 @@ import { PayloadTooLargeError, readBodyWithLimit } from '@learnkit/core/internal
 import type { Launch } from './claims';
 import { LaunchVerificationError, type LaunchVerificationReason } from './errors';
 import {
-  answerLoginInitiation,
   checkLoginOptions,
   isLoginInitiation,
   type LoginInitiationOptions,
   readLoginState,
+  respondToLoginInitiation,
 } from './login';
 import {
   DEFAULT_SESSION_COOKIE,
@@ -20,7 +20,7 @@ import {
 } from './session';
 import type { LaunchVerifier } from './verifier';
 
-/** What `onLaunch` answers: where to send the student (302), or a whole response of your own. */
+/** What `onLaunch` responds: where to send the student (302), or a whole response of your own. */
 export type LaunchOutcome =
   | {
       /** Where the student lands: the `Location` of the 302. */
@@ -40,7 +40,7 @@ export interface LaunchHandlerOptions {
   sessionTtlSec?: number | undefined;
   /** The cookie's name (default `__Host-learnkit-lti`). */
   cookieName?: string | undefined;
-  /** Answer the third-party-initiated login of LTI 1.3 too (platforms such as Canvas and Moodle start with it). */
+  /** response the third-party-initiated login of LTI 1.3 too (platforms such as Canvas and Moodle start with it). */
   login?: LoginInitiationOptions | undefined;
 }
 
@@ -129,7 +129,7 @@ function withSession(outcome: LaunchOutcome, cookie: string): Response {
  * The launch endpoint: a form POST of `id_token` is verified, the student signed in with a signed cookie (HttpOnly,
  * Secure, SameSite=None and Partitioned, so it works inside the platform's iframe) and sent on with a 302. A refusal
  * is a 401 page naming the reason's class; another method is a 405 (a token in a GET query is never read) and
- * another content type a 415. With `login`, it also answers the third-party-initiated login.
+ * another content type a 415. With `login`, it also returns the third-party-initiated login.
  *
  * @example
  * const launch = createLaunchHandler({
@@ -178,13 +178,14 @@ export function createLaunchHandler(options: LaunchHandlerOptions): LaunchHandle
     const method = request.method.toUpperCase();
     if (method === 'GET' && loginSettings) {
       const query = new URL(request.url).searchParams;
-      if (isLoginInitiation(query)) return answerLoginInitiation(request, query, loginSettings);
+      if (isLoginInitiation(query)) return respondToLoginInitiation(request, query, loginSettings);
     }
     if (method !== 'POST')
       return page(405, 'Method not allowed', 'a launch is a form POST of id_token.', { allow });
     const form = await readForm(request);
     if (form instanceof Response) return form;
-    if (loginSettings && isLoginInitiation(form)) return answerLoginInitiation(request, form, loginSettings);
+    if (loginSettings && isLoginInitiation(form))
+      return respondToLoginInitiation(request, form, loginSettings);
     return launch(request, form);
   };
   return Object.assign(handler, {

@@ -23,7 +23,7 @@ export interface KeySetCacheOptions {
   refetchIntervalMs?: number | undefined;
   /** How long a fetched key set is used before it is read again (default 10 min). */
   maxAgeMs?: number | undefined;
-  /** Largest key-set answer read (default 256 KiB); a larger one is a refusal, `key_set_unreachable`. */
+  /** Largest key-set respond to read (default 256 KiB); a larger one is a refusal, `key_set_unreachable`. */
   maxBytes?: number | undefined;
 }
 
@@ -51,22 +51,22 @@ type LocalSet = ReturnType<typeof createLocalJWKSet>;
 const unreachable = (why: string) =>
   new LaunchVerificationError(
     'key_set_unreachable',
-    `${why}; check jwksUrl and that the platform's key set answers, then launch again`,
+    `${why}; check jwksUrl and that the platform's key set responds, then launch again`,
   );
 
 async function readKeySet(options: Required<Omit<KeySetCacheOptions, 'fetch'>> & { fetch?: FetchLike }) {
   const fetchFn = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
-  // One deadline for the answer and its body: a timer (not AbortSignal.timeout), so fake timers drive it in tests.
+  // One deadline for the response and its body: a timer (not AbortSignal.timeout), so fake timers drive it in tests.
   const abort = new AbortController();
   const timer = setTimeout(() => abort.abort(), options.timeoutMs);
   try {
-    return await readAnswer(fetchFn, options, abort.signal);
+    return await readResponse(fetchFn, options, abort.signal);
   } finally {
     clearTimeout(timer);
   }
 }
 
-async function readAnswer(
+async function readResponse(
   fetchFn: FetchLike,
   options: Required<Omit<KeySetCacheOptions, 'fetch'>>,
   signal: AbortSignal,
@@ -78,12 +78,12 @@ async function readAnswer(
       signal,
     );
   } catch {
-    throw unreachable(`the key set at ${options.jwksUrl} did not answer within ${options.timeoutMs} ms`);
+    throw unreachable(`the key set at ${options.jwksUrl} did not respond within ${options.timeoutMs} ms`);
   }
   if (!response.ok) {
     // Not awaited: a cancel can wait on the other branch of a tee'd body.
     void response.body?.cancel().catch(() => {});
-    throw unreachable(`the key set at ${options.jwksUrl} answered ${response.status}`);
+    throw unreachable(`the key set at ${options.jwksUrl} responded with ${response.status}`);
   }
   let bytes: Uint8Array;
   try {

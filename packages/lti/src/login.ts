@@ -47,7 +47,7 @@ export function isLoginInitiation(params: URLSearchParams): boolean {
  * The 302 to the platform's authorization endpoint for a login initiation, or a 400 naming what is wrong. The state
  * is signed, not stored: the return is checked without a server-side session (docs/decisions.md#d-lti-login-state).
  */
-export async function answerLoginInitiation(
+export async function respondToLoginInitiation(
   request: Request,
   params: URLSearchParams,
   settings: { login: LoginInitiationOptions; issuer: string; clientId: string; secrets: SigningSecrets },

@@ -41,7 +41,7 @@ afterEach(() => {
 });
 
 describe('createLaunchHandler', () => {
-  it('verifies the form post, sets the session cookie for iframes and answers 302', async () => {
+  it('verifies the form post, sets the session cookie for iframes and responds with 302', async () => {
     const { key, handler } = await setup();
     const claims = launchClaims();
     const response = await handler(post({ id_token: await signLaunch(key, claims) }));
@@ -78,7 +78,7 @@ describe('createLaunchHandler', () => {
     expect(seen).toEqual([claims.sub, `${APP}/launch`]);
   });
 
-  it('answers a refusal with 401 naming the reason class, never the token', async () => {
+  it('responds to a refusal with with 401 naming the reason class, never the token', async () => {
     const { key, handler } = await setup();
     const token = await signLaunch(key, launchClaims({ aud: 'other-app' }));
     const response = await handler(post({ id_token: token }));
@@ -90,7 +90,7 @@ describe('createLaunchHandler', () => {
     expect((await handler(post({ other: 'x' }))).status).toBe(401);
   });
 
-  it('answers 405 to another method and 415 to another content type', async () => {
+  it('responds with 405 to another method and 415 to another content type', async () => {
     const { key, handler } = await setup();
     const put = await handler(new Request(`${APP}/launch`, { method: 'PUT', body: 'x' }));
     expect(put.status).toBe(405);

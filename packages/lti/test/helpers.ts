@@ -25,7 +25,7 @@ export function keySetServer(initial: TestKey[]) {
   const server = {
     keys: initial,
     fetches: 0,
-    /** When set, the fetch never answers (until its signal aborts). */
+    /** When set, the fetch never returns (until its signal aborts). */
     hang: false,
     fetch: async (url: string, init?: RequestInit): Promise<Response> => {
       server.fetches++;

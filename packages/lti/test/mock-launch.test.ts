@@ -142,7 +142,7 @@ describe('a launch signs the student in as the actor of the activity', () => {
     });
     const endedAt = new Date().toISOString();
     const startedAt = new Date(Date.now() - 16_000).toISOString();
-    const answer = await activity.handler(
+    const rawResponse = await activity.handler(
       new Request('https://app.example.test/api/activity', {
         method: 'POST',
         headers: { 'content-type': 'application/json', cookie },
@@ -160,7 +160,7 @@ describe('a launch signs the student in as the actor of the activity', () => {
         }),
       }),
     );
-    expect(answer.status).toBe(202);
+    expect(rawResponse.status).toBe(202);
     const [stored] = platform.state.caliperEvents.map((s) => s.event) as { actor: { id: string } }[];
     expect(stored?.actor.id).toBe(`${ctx.baseUrl}/rostering/1.0/users/${student.sourcedId}`);
     // No roster look-up by email: the launch gave the platform id.

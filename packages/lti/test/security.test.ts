@@ -193,9 +193,9 @@ describe('the key set', () => {
 
   it('a key set that fails or is not a key set is key_set_unreachable', async () => {
     const key = await makeKey('k1');
-    const answers = [() => new Response('down', { status: 503 }), () => new Response('<html>')];
-    for (const answer of answers) {
-      const verifier = verifierFor({ fetch: async () => answer() } as never);
+    const rawResponses = [() => new Response('down', { status: 503 }), () => new Response('<html>')];
+    for (const rawResponse of rawResponses) {
+      const verifier = verifierFor({ fetch: async () => rawResponse() } as never);
       expect(await reasonOf(verifier.verify(await signLaunch(key)))).toBe('key_set_unreachable');
     }
   });

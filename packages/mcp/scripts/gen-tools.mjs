@@ -3,11 +3,11 @@
 // Schemas are made of (docs/decisions.md#d-mcp-tool-schemas, docs/decisions.md#d-mcp-tool-per-operation).
 // - openapi/resources.yaml, the resource map, with the documents: one tool for every operation, named
 //   `<family>_<resource>_<method>` and called through the SDK method the map names (`OPERATION_TOOLS`), its path
-//   and query parameters, its body and its answer by component schema name;
+//   and query parameters, its body and its response by component schema name;
 // - openapi/platform.yaml: the operations marked `x-devplatform-tool` (the six developer-tool operations), which
 //   keep that name and their flat arguments instead (`DEVPLATFORM_OPERATIONS`);
 // - openapi/case.yaml: the query parameters of `listCFItems`, for `case_search_items`.
-// Bodies and answers are named, not copied: the server reads them from `platformSchemas`, `caseSchemas` and
+// Bodies and responses are named, not copied: the server reads them from `platformSchemas`, `caseSchemas` and
 // `onerosterSchemas` of the family packages at run time, so one generated copy of each schema serves the server.
 //
 //   node packages/mcp/scripts/gen-tools.mjs          write the file
@@ -73,7 +73,7 @@ function parametersOf(document, pathItem, operation, location) {
     .filter((parameter) => parameter.in === location);
 }
 
-/** The component schema of the first 2xx JSON answer: `{ schema }`, `{ arrayOf }`, or null for no content. */
+/** The component schema of the first 2xx JSON response: `{ schema }`, `{ arrayOf }`, or null for no content. */
 function resultOf(operation) {
   const [status, response] = Object.entries(operation.responses).find(([code]) => code.startsWith('2'));
   const schema = response.content?.['application/json']?.schema;
@@ -253,7 +253,7 @@ function operationTools(model, parameters, devplatform) {
         oneLine(text),
       );
     const takesFields = queryNames.has('fields');
-    // An answer the document states with no member to read resolves with nothing (docs/decisions.md#d-oneroster-unstated-responses).
+    // A response the document states with no member to read resolves with nothing (docs/decisions.md#d-oneroster-unstated-responses).
     const output =
       op.success.schema && !op.success.unstated
         ? {

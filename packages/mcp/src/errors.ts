@@ -117,10 +117,10 @@ function describe(error: unknown, caller: CallerContext): string {
     return `${caller.tool}: the platform refused the arguments (400)${platformSays(error)}. A subscription URL must be https:// with a domain name (no http://, IP address or user:pass@), and eventTypes must hold at least one type of devplatform_list_event_types.`;
   }
   if (error instanceof ApiError) {
-    return `${caller.tool}: the platform answered ${error.status}${platformSays(error)}. ${error.status >= 500 ? 'It failed on its side after the retries; try again later and quote the request id to support.' : error.message}`;
+    return `${caller.tool}: the platform responded with ${error.status}${platformSays(error)}. ${error.status >= 500 ? 'It failed on its side after the retries; try again later and quote the request id to support.' : error.message}`;
   }
   if (error instanceof ConnectionError || error instanceof TimeoutError) {
-    return `${caller.tool}: no answer from the platform (${error.name}: ${error.message}). Check LEARNKIT_BASE_URL in this MCP server's configuration and that the platform is reachable.`;
+    return `${caller.tool}: no response from the platform (${error.name}: ${error.message}). Check LEARNKIT_BASE_URL in this MCP server's configuration and that the platform is reachable.`;
   }
   if (error instanceof LearnKitError) return `${caller.tool}: ${error.message}`;
   return `${caller.tool} failed: ${error instanceof Error ? error.message : String(error)}`;

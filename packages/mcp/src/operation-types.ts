@@ -1,13 +1,13 @@
 /** A JSON Schema object, as the OpenAPI documents and the generated tables hold them. */
 export type JsonSchema = { readonly [keyword: string]: unknown };
 
-/** What a developer-tool operation answers: one component schema, a list of one, or nothing (204). */
+/** What a developer-tool operation responds: one component schema, a list of one, or nothing (204). */
 export interface OperationResult {
   /** The success status. */
   readonly status: number;
-  /** The component schema of the answer; null when there is no content. */
+  /** The component schema of the response; null when there is no content. */
   readonly schema?: string | null;
-  /** The component schema of each entry, when the answer is a list. */
+  /** The component schema of each entry, when the response is a list. */
   readonly arrayOf?: string;
 }
 
@@ -81,7 +81,7 @@ export interface OperationTool {
   /** The OAuth scope the operation needs, where it names one. */
   readonly scope?: string;
   readonly annotations: OperationAnnotations;
-  /** A listing: paged by `offset`, or answering its whole list at once. */
+  /** A listing: paged by `offset`, or responding its whole list at once. */
   readonly paging?: 'offset' | 'whole';
   /** The members `search` matches (`x-search-fields`). */
   readonly searchFields?: readonly string[];
@@ -104,7 +104,7 @@ export interface OperationTool {
     readonly requiredMembers?: readonly string[];
   };
   /**
-   * The answer: its component schema, the member the SDK method resolves with (the page of a listing), and
+   * The response: its component schema, the member the SDK method resolves with (the page of a listing), and
    * whether `fields` can leave members out.
    */
   readonly output?: { readonly schema: string; readonly member?: string; readonly partial?: boolean };

@@ -7,7 +7,7 @@ export interface TextContent {
 }
 
 /**
- * What a tool call answers, in the shape of MCP's `CallToolResult`: text for every host, the same data as
+ * What a tool call responds, in the shape of MCP's `CallToolResult`: text for every host, the same data as
  * `structuredContent` for hosts that read it, and `isError` when the call failed (a tool error the model reads,
  * not a protocol error).
  */

@@ -25,10 +25,10 @@ function instructions(tools: LearnKitTools): string {
       ? "This server holds a developer's single-sign-on token: the devplatform_* webhook tools act on the developer-tool path (subscriptions are owned by the application's own auth client and invisible to client-credentials callers); every other platform tool needs client credentials."
       : tools.credentials === 'client'
         ? "This server holds client credentials: the devplatform_* webhook tools see only this client's own subscriptions."
-        : 'This server is not configured (no LEARNKIT_* variables): its platform tools answer an error that names the variables to set.';
+        : 'This server is not configured (no LEARNKIT_* variables): its platform tools respond with an error that names the variables to set.';
   const what = tools.dynamic
     ? `LearnKit platform tools: ${LIST_OPERATIONS} lists the operations of the platform (CASE standards, OneRoster rostering and gradebook, rostering, applications, insights, webhooks, Caliper, ...), ${DESCRIBE_OPERATION} gives one's arguments, ${CALL_OPERATION} calls it.`
-    : "LearnKit platform tools: one tool per operation of the platform (CASE standards, OneRoster rostering and gradebook, rostering, applications, insights, webhook subscriptions with sourcedApplicationId the application's id, Caliper, ...); listings answer one page with nextOffset.";
+    : "LearnKit platform tools: one tool per operation of the platform (CASE standards, OneRoster rostering and gradebook, rostering, applications, insights, webhook subscriptions with sourcedApplicationId the application's id, Caliper, ...); listings respond with one page with nextOffset.";
   return `${what} ${how}`;
 }
 

@@ -30,7 +30,7 @@ export interface ToolDefinition {
   description: string;
   /** The JSON Schema of the arguments, taken from the OpenAPI documents. */
   inputSchema: ObjectSchema;
-  /** The JSON Schema of `structuredContent`, where the document describes the answer. */
+  /** The JSON Schema of `structuredContent`, where the document describes the response. */
   outputSchema?: ObjectSchema;
   /** Behaviour hints. */
   annotations: ToolAnnotations;

@@ -27,11 +27,11 @@ export interface LearnKitMcpOptions {
 
 /** The tools, callable without any MCP transport: what the `learnkit-mcp` server serves. */
 export interface LearnKitTools {
-  /** What `tools/list` answers: names, descriptions, input and output JSON Schemas, hints. */
+  /** What `tools/list` responds: names, descriptions, input and output JSON Schemas, hints. */
   readonly definitions: readonly ToolDefinition[];
   /**
    * Which credentials the tools use (`developer` token or `client` credentials), or `unconfigured` when the
-   * environment gave none (every platform tool then answers an error that names the variables to set).
+   * environment gave none (every platform tool then returns an error that names the variables to set).
    */
   readonly credentials: 'client' | 'developer' | 'unconfigured';
   /** The three dynamic tools are served (`tools: 'dynamic'`) instead of one tool per operation. */
@@ -43,7 +43,7 @@ export interface LearnKitTools {
   call(name: string, args?: Record<string, unknown>): Promise<ToolResult>;
 }
 
-/** The values of the environment that must never appear in a tool's answer. */
+/** The values of the environment that must never appear in a tool's response. */
 function secretsOf(env: Readonly<Record<string, string | undefined>>): string[] {
   return [env.LEARNKIT_CLIENT_SECRET, env.LEARNKIT_DEVELOPER_TOKEN].filter(
     (value): value is string => typeof value === 'string' && value.trim() !== '',

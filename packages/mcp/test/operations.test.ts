@@ -20,10 +20,10 @@ type Call = { method: string; args: unknown[] };
 
 /**
  * A stand-in for `LearnKit` that records every method called (`oneroster.users.list`) with its arguments and
- * answers what the method's kind resolves with: a page for a listing, a list, or an object.
+ * returns what the method's kind resolves with: a page for a listing, a list, or an object.
  */
 function recorder(calls: Call[]): LearnKit {
-  const answerOf = (method: string): unknown => {
+  const responseOf = (method: string): unknown => {
     const op = MAPPED.find((entry) => `${entry.sdkPath}.${entry.method}` === method);
     if (op?.page) return { data: [], total: 0, offset: 0, limit: 100, hasNextPage: () => false };
     if (op?.result.list) return [];
@@ -34,7 +34,7 @@ function recorder(calls: Call[]): LearnKit {
       get: (_target, key) => (typeof key === 'string' && key !== 'then' ? node([...path, key]) : undefined),
       apply: (_target, _this, args: unknown[]) => {
         calls.push({ method: path.join('.'), args });
-        return Promise.resolve(answerOf(path.join('.')));
+        return Promise.resolve(responseOf(path.join('.')));
       },
     });
   return node([]) as LearnKit;
@@ -171,7 +171,7 @@ describe('a tool for every operation of openapi/resources.yaml', () => {
     expect(list.description).toContain('search matches givenName, familyName, email');
     expect(list.description).toContain('call again with offset set to nextOffset');
     expect(list.outputSchema?.required).toEqual(['items', 'total', 'offset', 'nextOffset']);
-    expect(byName.get('insights_types_list')!.description).toContain('Answers the whole list at once');
+    expect(byName.get('insights_types_list')!.description).toContain('returns the whole list at once');
     // The platform's rostering listings page by at most 100 (docs/decisions.md#d-platform-paging).
     expect(byName.get('rostering_enrollments_list')!.description).toContain('(default 100, at most 100)');
     // A body is the component schema the SDK method takes, under `body`.

@@ -86,7 +86,7 @@ describe('tools: which tools are served', () => {
     );
   });
 
-  it("answers an unconfigured server's operation tools with the variables to set", async () => {
+  it("returns an unconfigured server's operation tools with the variables to set", async () => {
     const tools = createLearnKitTools({ env: {}, tools: 'all' });
     const result = await tools.call('oneroster_users_list', { limit: 5 });
     expect(result.isError).toBe(true);

@@ -164,7 +164,7 @@ describe('tools/list', () => {
         'sourcedApplicationId',
         'subscriptionId',
       ]);
-      // Output schemas from the answers' component schemas: the secret only where the operation returns one.
+      // Output schemas from the responses' component schemas: the secret only where the operation returns one.
       const output = (name: string) => tools.find((tool) => tool.name === name)!.outputSchema;
       expect(output('devplatform_create_webhook_subscription')!.required).toContain('signingSecret');
       expect(output('devplatform_rotate_webhook_subscription_secret')!.required).toContain('signingSecret');

@@ -1,6 +1,6 @@
 // Generates packages/mock/src/generated/operations.ts from openapi/*.yaml: every operation's id, method, path
 // template, tags, security (the scope it needs), the fields `search` matches (`x-search-fields`), the member its
-// answer wraps and that member's fields, and the JSON Schemas of its request (path parameters, query parameters,
+// response wraps and that member's fields, and the JSON Schemas of its request (path parameters, query parameters,
 // JSON body). The mock routes, authenticates, validates and pages from it without parsing YAML at run time
 // (docs/decisions.md#d-mock-routes-by-operation-id, docs/decisions.md#d-mock-dispatcher-checks).
 //
@@ -51,11 +51,11 @@ function propertiesOf(document, schema) {
 }
 
 /**
- * What the 2xx JSON answer of an operation wraps: the one member besides the page members (`offset`, `limit`,
+ * What the 2xx JSON response of an operation wraps: the one member besides the page members (`offset`, `limit`,
  * `totalCount`), whether it is a list, and the fields of the object it holds (what `fields`, `sort` and `filter`
- * may name). Undefined for an answer that is the object itself.
+ * may name). Undefined for a response that is the object itself.
  */
-function answerOf(document, operation) {
+function responseOf(document, operation) {
   const status = Object.keys(operation.responses ?? {}).find((code) => /^2\d\d$/.test(code));
   const schema = deref(document, operation.responses?.[status])?.content?.['application/json']?.schema;
   if (!schema) return undefined;
@@ -167,7 +167,7 @@ export function readOperations(root, documents = DOCUMENTS) {
           tags: operation.tags ?? [],
           ...securityOf(document, operation),
           search: searchOf(`${where} (${id})`, operation, parameters),
-          answer: answerOf(document, operation),
+          rawResponse: responseOf(document, operation),
         };
         const request = {
           path: parametersSchema(doc, parameters, 'path'),
@@ -225,7 +225,7 @@ export function generateOperations(root) {
     ' * Every operation of the documents: which document states it, its method, path template and tags; `auth`\n' +
     ' * (`none`, `basic`, `session` or `bearer`), the `scope` it needs and whether a developer-tool operation mirrors\n' +
     " * it (`developerTool`: a developer's single-sign-on token is taken too); `search`, the fields `search` matches;\n" +
-    ' * `answer`, the member its answer wraps (`key`), whether that is a list, and the fields of its objects.\n' +
+    ' * `rawResponse`, the member its response wraps (`key`), whether that is a list, and the fields of its objects.\n' +
     ' */\n' +
     `export const OPERATIONS = {\n${table}\n} as const;\n\n` +
     '/** An operationId of the documents. */\n' +

@@ -19,7 +19,7 @@ export const currentSecret = (subscription: StoredSubscription) =>
 /** The status of a new delivery by its subscription's: held while paused, dropped once disabled. */
 const DELIVERY_STATUS = { active: 'pending', paused: 'held', disabled: 'dropped' } as const;
 
-/** What a consumer's answer (or failure) means for the delivery (the spec's delivery outcome table). */
+/** What a consumer's response (or failure) means for the delivery (the spec's delivery outcome table). */
 function classifyStatus(status: number): DeliveryAttempt['outcome'] {
   if (status >= 200 && status < 300) return 'delivered';
   // Redirects are not followed: like an unreachable endpoint (and 408, 429, 5xx) they are worth another try later.
@@ -232,7 +232,7 @@ export class DeliveryEngine implements Outbox {
     // `AbortSignal.timeout`, so tests can drive the time-out with fake timers (docs/decisions.md#d-delivery-timeout).
     const timeout = new AbortController();
     const timer = setTimeout(
-      () => timeout.abort(new DOMException('the consumer did not answer in time', 'TimeoutError')),
+      () => timeout.abort(new DOMException('the consumer did not respond in time', 'TimeoutError')),
       options.deliveryTimeoutMs,
     );
     // Like AbortSignal.timeout's, the timer alone does not keep a process alive.

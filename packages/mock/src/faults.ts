@@ -11,34 +11,34 @@ export type FaultSpec = {
   path?: string | RegExp;
   /** How many matching requests the fault applies to (default 1; `Infinity` for all). */
   times?: number;
-  /** Answer with this status and the area's error body (or `body`). */
+  /** Respond with this status and the area's error body (or `body`). */
   status?: number;
   /** `Retry-After` header value: seconds, or an HTTP date. */
   retryAfter?: number | string;
-  /** A JSON body to answer with instead of the area's error body. */
+  /** A JSON body to respond with instead of the area's error body. */
   body?: unknown;
-  /** Never answer: the request hangs until the client gives up (aborts). */
+  /** Never respond: the request hangs until the client gives up (aborts). */
   hang?: true;
   /** Reset the connection: a network error for the client. */
   reset?: true;
-  /** Answer with a body that is not JSON (`text/html`), status 200 unless `status` says otherwise. */
+  /** Respond with a body that is not JSON (`text/html`), status 200 unless `status` says otherwise. */
   nonJson?: true;
   /**
-   * Answer the headers (status 200 unless `status` says otherwise, JSON content type) and the first bytes of a body,
-   * then nothing more: the body stalls until the client gives up on it. Needs a transport that streams answers, as
-   * MSW does; `listen()` writes an answer whole, so there the headers wait with the body.
+   * response the headers (status 200 unless `status` says otherwise, JSON content type) and the first bytes of a body,
+   * then nothing more: the body stalls until the client gives up on it. Needs a transport that streams responds, as
+   * MSW does; `listen()` writes a response whole, so there the headers wait with the body.
    */
   stallBody?: true;
   /**
-   * Answer a redirect to this URL (absolute, or relative to the request), with status 307 unless `status` says
+   * response a redirect to this URL (absolute, or relative to the request), with status 307 unless `status` says
    * 301, 302, 303 or 308. Point it at another origin to check that no credential follows.
    */
   redirectTo?: string;
-  /** Wait this many real milliseconds before answering (or before the normal handling, when nothing else is set). */
+  /** Wait this many real milliseconds before responding (or before the normal handling, when nothing else is set). */
   delayMs?: number;
   /**
    * Lapse this many milliseconds of the platform's clock after the fault is injected, however many `times` it has
-   * left: with `times: Infinity`, "the ingest answers 503 for 2 minutes" (a manual clock moves with the test's).
+   * left: with `times: Infinity`, "the ingest responds with 503 for 2 minutes" (a manual clock moves with the test's).
    */
   forMs?: number;
   /** Only requests whose body contains this text (an event id, say): "the ingest refuses this one event". */
@@ -93,7 +93,7 @@ export class Faults {
     };
     if (!(times === Number.POSITIVE_INFINITY || (Number.isSafeInteger(times) && times > 0)))
       refuse('times must be a positive whole number (or Infinity: for every matching request)');
-    // The stored fault is answered by `GET /__learnkit-mock/faults`: a body deeper than the platform reads would
+    // The stored fault gets a response by `GET /__learnkit-mock/faults`: a body deeper than the platform reads would
     // fail there for every later caller (docs/decisions.md#d-mock-hostile-input).
     if (spec.body !== undefined && nestsDeeperThanValue(spec.body, MAX_JSON_DEPTH))
       refuse(

@@ -50,7 +50,7 @@ export type MockLti = {
     /** The new key's id. */
     kid: string;
   }>;
-  /** The public key set, as `/.well-known/jwks.json` answers it. */
+  /** The public key set, as `/.well-known/jwks.json` responds to it. */
   keySet(): Promise<{
     /** The public keys, newest first. */
     keys: PublicJwk[];

@@ -30,7 +30,7 @@ export type MockPlatformOptions = {
   outboxDelayMs?: number;
   /** How long a rotated-out signing secret keeps signing in-flight deliveries (default 24 h on the mock clock). */
   rotationWindowMs?: number;
-  /** How long a consumer may take to answer, in real milliseconds (default 10 000). */
+  /** How long a consumer may take to respond, in real milliseconds (default 10 000). */
   deliveryTimeoutMs?: number;
   /** Delivery attempts before a delivery is dead and its subscription disabled (default 8). */
   maxDeliveryAttempts?: number;
@@ -58,7 +58,7 @@ export type MockPlatformOptions = {
    * (giving a different `seed` or `frameworkItems` is a `TypeError`). A malformed one is a `TypeError`.
    */
   savedState?: string;
-  /** Called after every request the platform answers. */
+  /** Called after every request the platform responds. */
   onRequest?: (entry: RequestLogEntry) => void;
   /**
    * How many entries `state.requests` keeps, newest last (default 10,000), so a long-running `learnkit-mock serve`

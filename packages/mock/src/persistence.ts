@@ -7,7 +7,7 @@ export type SavedStateMeta = {
   seed: number;
   /** Items of the seeded CASE framework. */
   frameworkItems: number;
-  /** The base URL the platform answered on (links in the stored data point there). */
+  /** The base URL the platform responded on (links in the stored data point there). */
   baseUrl: string;
 };
 

@@ -37,7 +37,7 @@ export type DeveloperTokenOptions = {
 
 /** The mock platform: state, clock, credentials, faults and the two transports over one `handle`. */
 export type MockPlatform = {
-  /** The base URL the platform answers on. */
+  /** The base URL the platform responds on. */
   readonly baseUrl: string;
   /** The identity provider's address (`${authUrl}/oauth2/token`). */
   readonly authUrl: string;
@@ -58,7 +58,7 @@ export type MockPlatform = {
    * form that posts it; its key set is at `/.well-known/jwks.json`; `rotateKey()` rotates it.
    */
   readonly lti: MockLti;
-  /** Answers one request (both transports call this). */
+  /** Responds to one request (both transports call this). */
   handle(request: Request): Promise<Response>;
   /**
    * Raises an insight finding's event as the platform would: returns its envelope, or `undefined` when the

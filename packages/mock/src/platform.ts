@@ -51,7 +51,7 @@ const until = (signal: AbortSignal, ms?: number) =>
   });
 
 /**
- * Answers with the request's `X-Request-Id` (a fresh one when it sent none or an unfit one), as the platform's
+ * Responds with the request's `X-Request-Id` (a fresh one when it sent none or an unfit one), as the platform's
  * gateway does, so a test can tie a response to its request (docs/decisions.md#d-request-id-per-call).
  */
 function withRequestId(request: Request, response: Response): Response {
@@ -174,7 +174,7 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
 
   const requestLogSize = Math.max(1, options.requestLogSize ?? 10_000);
 
-  const answer = async (request: Request): Promise<Response> => {
+  const rawResponse = async (request: Request): Promise<Response> => {
     const url = new URL(request.url);
     const below = routePath(url.pathname);
     const path = below ?? url.pathname;
@@ -232,7 +232,7 @@ export function createMockPlatform(options: MockPlatformOptions = {}): MockPlatf
   const handle = async (request: Request): Promise<Response> => {
     let response: Response;
     try {
-      response = await answer(request);
+      response = await rawResponse(request);
     } catch (error) {
       // A bug outside the routes (a fault, the log callback): a 500 that names it, never a thrown promise.
       state.errors.push({ label: `${request.method} ${request.url}`, error });

@@ -262,7 +262,7 @@ export type StoredSession = {
   eventIds: string[];
 } & Pick<Platform['SessionMetadataWrite'], 'recordingStartedAtTime' | 'recordingEndedAtTime' | 'extensions'>;
 
-/** One request the mock answered, as the control path's `GET /requests` lists it (openapi/mock-control.yaml). */
+/** One request the mock responded, as the control path's `GET /requests` lists it (openapi/mock-control.yaml). */
 export type RequestLogEntry = Control['schemas']['RequestLogEntry'];
 
 /** Everything the mock holds. Tests may read it (and, carefully, write it). */
@@ -295,7 +295,7 @@ export type MockState = {
   caliperEvents: StoredCaliperEvent[];
   /** Learning sessions by Caliper session id. */
   sessions: Map<string, StoredSession>;
-  /** The latest requests the mock answered, newest last (capped by the `requestLogSize` option). */
+  /** The latest requests the mock responded, newest last (capped by the `requestLogSize` option). */
   requests: RequestLogEntry[];
   /** Errors thrown by scheduled work (a bug in the mock, or a throwing `fetch`). */
   errors: {

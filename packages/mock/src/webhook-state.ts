@@ -58,7 +58,7 @@ export type DeliveryAttempt = {
   at: number;
   /** Where the attempt was POSTed: the subscription URL, or the `forwardTo` URL when one is set. */
   url: string;
-  /** The consumer's status, when it answered. */
+  /** The consumer's status, when it responded. */
   status?: number;
   /** `timeout`, `network` (refused, DNS, reset) when it did not. */
   error?: 'timeout' | 'network';

@@ -97,10 +97,10 @@ describe('MSW adapter', () => {
     try {
       const token = platform.accessToken(platform.clients.partner);
       for (const path of ['/insights/1.0/sessions/%,T%22', '/ims/case/v1p1/CFItems/%E0%A4%A', '/%']) {
-        const answer = await fetch(`${platform.baseUrl}${path}`, {
+        const rawResponse = await fetch(`${platform.baseUrl}${path}`, {
           headers: { authorization: `Bearer ${token}` },
         });
-        expect([path, answer.status]).toEqual([path, 404]);
+        expect([path, rawResponse.status]).toEqual([path, 404]);
       }
       const form = await fetch('https://idp.example.test/tenant-1/oauth2/token/', {
         method: 'POST',

@@ -32,7 +32,7 @@ const TOKEN_ENDPOINTS = ['issueToken', 'issueCaseToken'];
 describe('Authorization: Bearer on every endpoint (spec/000 Authentication 1, spec/001 token flow 3)', () => {
   const h = useHarness('msw');
 
-  it('answers 401 with WWW-Authenticate: Bearer to a request without a valid bearer token, CASE included', async () => {
+  it('responds with 401 with WWW-Authenticate: Bearer to a request without a valid bearer token, CASE included', async () => {
     const guarded = operations.filter((operation) => !TOKEN_ENDPOINTS.includes(operation.operationId));
     // The documents agree: every other operation accepts a bearer token and nothing else.
     for (const operation of guarded) {
@@ -65,9 +65,11 @@ describe('Authorization: Bearer on every endpoint (spec/000 Authentication 1, sp
         .replace(/\{[^}]+\}/g, 'x');
       for (const [label, headers] of Object.entries(attempts)) {
         const body = ['POST', 'PUT'].includes(operation.method) ? {} : undefined;
-        const answer = await h.call(operation.method, path, { headers, body });
-        expect(answer.status, `${operation.operationId} ${operation.method} ${path} with ${label}`).toBe(401);
-        expect(answer.headers.get('www-authenticate'), operation.operationId).toMatch(/^Bearer\b/);
+        const rawResponse = await h.call(operation.method, path, { headers, body });
+        expect(rawResponse.status, `${operation.operationId} ${operation.method} ${path} with ${label}`).toBe(
+          401,
+        );
+        expect(rawResponse.headers.get('www-authenticate'), operation.operationId).toMatch(/^Bearer\b/);
       }
     }
     expect(h.platform.state.errors).toEqual([]);

@@ -20,7 +20,7 @@ let user: ReturnType<typeof actor>;
 beforeAll(async () => {
   platform = createMockPlatform();
   const { clientId, clientSecret } = platform.clients.partner;
-  const answer = await platform.handle(
+  const rawResponse = await platform.handle(
     new Request(`${platform.baseUrl}/auth/1.0/token`, {
       method: 'POST',
       headers: {
@@ -30,20 +30,20 @@ beforeAll(async () => {
       body: 'grant_type=client_credentials',
     }),
   );
-  token = ((await answer.json()) as { access_token: string }).access_token;
+  token = ((await rawResponse.json()) as { access_token: string }).access_token;
   const { student } = platform.fixtures.roster;
   user = actor(platform.baseUrl, student.sourcedId, student.email);
 });
 
 async function ingest(body: unknown): Promise<number> {
-  const answer = await platform.handle(
+  const rawResponse = await platform.handle(
     new Request(`${platform.baseUrl}/caliper/v1p2`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: JSON.stringify(body),
     }),
   );
-  return answer.status;
+  return rawResponse.status;
 }
 
 /** Everything a batch may change. */

@@ -13,7 +13,7 @@ let user: ReturnType<typeof actor>;
 beforeEach(async () => {
   platform = createMockPlatform();
   const { clientId, clientSecret } = platform.clients.partner;
-  const answer = await platform.handle(
+  const rawResponse = await platform.handle(
     new Request(`${platform.baseUrl}/auth/1.0/token`, {
       method: 'POST',
       headers: {
@@ -23,20 +23,20 @@ beforeEach(async () => {
       body: 'grant_type=client_credentials',
     }),
   );
-  token = ((await answer.json()) as { access_token: string }).access_token;
+  token = ((await rawResponse.json()) as { access_token: string }).access_token;
   const { student } = platform.fixtures.roster;
   user = actor(platform.baseUrl, student.sourcedId, student.email);
 });
 
 async function ingest(events: object[]): Promise<{ status: number; body: Record<string, unknown> }> {
-  const answer = await platform.handle(
+  const rawResponse = await platform.handle(
     new Request(`${platform.baseUrl}/caliper/v1p2`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: JSON.stringify(envelope(events)),
     }),
   );
-  return { status: answer.status, body: (await answer.json()) as Record<string, unknown> };
+  return { status: rawResponse.status, body: (await rawResponse.json()) as Record<string, unknown> };
 }
 
 const receipts = () =>

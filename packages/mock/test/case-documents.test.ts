@@ -14,9 +14,9 @@ describe('GET /ims/case/v1p1/CFDocuments (spec/000: the array has at least 1 ent
         await h.restart({ seed, frameworkItems });
         const token = await h.token(h.platform.clients.partner);
         const listed = async () => {
-          const answer = await h.call('GET', '/ims/case/v1p1/CFDocuments', { token });
-          expect(answer.status).toBe(200);
-          return answer.body as DocumentPage;
+          const rawResponse = await h.call('GET', '/ims/case/v1p1/CFDocuments', { token });
+          expect(rawResponse.status).toBe(200);
+          return rawResponse.body as DocumentPage;
         };
         const first = await listed();
         expect(first.CFDocuments.length).toBeGreaterThanOrEqual(1);

@@ -86,12 +86,12 @@ const trigger = (args: string[]) =>
 
 /**
  * `learnkit-mock trigger ...args --url` the mock, through its checked proxy: the request trigger sends and the
- * answer it gets conform to the control document.
+ * respond to it gets conform to the control document.
  */
 async function triggerAt(mock: Serving, args: string[]) {
   const before = mock.control.recorder.results.length;
   const result = await trigger([...args, '--url', mock.control.url]);
-  // At least its own request and answer (another trigger may run at the same time).
+  // At least its own request and response (another trigger may run at the same time).
   expect(mock.control.recorder.results.length - before).toBeGreaterThanOrEqual(2);
   mock.control.recorder.assertClean();
   return result;

@@ -109,7 +109,7 @@ describe('learnkit-mock CLI', () => {
       }).then((response) => response.json() as Promise<{ signingSecret: string }>);
       running.platform.emit('test.ping', { message: 'from the CLI' });
       // The fast clock drains the outbox a minute after the change in about a second.
-      // The mock logs the outcome only once the consumer's answer is back, a moment after the consumer saw it.
+      // The mock logs the outcome only once the consumer's response is back, a moment after the consumer saw it.
       const delivered = () =>
         printed.some((line) => line.startsWith('delivery test.ping #1') && line.includes('(delivered)'));
       const deadline = Date.now() + 10_000;

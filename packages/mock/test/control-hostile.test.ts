@@ -1,11 +1,11 @@
 // The control path of `learnkit-mock serve` under hostile input (issue 41, findings 3, 6 and 7): only this machine
-// may drive it, its body limit holds, and nothing it stores can break a later answer
-// (docs/decisions.md#d-mock-control-origin). Every answer is checked against openapi/mock-control.yaml.
+// may drive it, its body limit holds, and nothing it stores can break a later response
+// (docs/decisions.md#d-mock-control-origin). Every response is checked against openapi/mock-control.yaml.
 import { formatResult, loadControlContract } from '@learnkit/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parseArgs } from '../src/cli/args.js';
 import { type RunningMock, serve } from '../src/cli/serve.js';
-import { type RawAnswer, rawRequest } from './support/raw.js';
+import { type RawResponse, rawRequest } from './support/raw.js';
 
 let running: RunningMock;
 let base = '';
@@ -19,27 +19,31 @@ beforeEach(() => running.platform.faults.clear());
 
 const contract = loadControlContract();
 
-/** A control request as sent on the wire (any Host, Origin or type), its answer checked against the document. */
+/** A control request as sent on the wire (any Host, Origin or type), its response checked against the document. */
 async function send(
   method: string,
   path: string,
   options: { headers?: Record<string, string>; body?: string } = {},
-): Promise<RawAnswer & { json: { error?: string; message?: string } & Record<string, unknown> }> {
+): Promise<RawResponse & { json: { error?: string; message?: string } & Record<string, unknown> }> {
   const headers: Record<string, string> = { 'content-type': 'application/json', ...options.headers };
-  const answer = await rawRequest(base, `/__learnkit-mock/${path}`, { method, headers, body: options.body });
+  const rawResponse = await rawRequest(base, `/__learnkit-mock/${path}`, {
+    method,
+    headers,
+    body: options.body,
+  });
   const { host: _host, ...sendable } = headers;
   const request = new Request(`${base}/__learnkit-mock/${path}`, {
     method,
     headers: sendable,
     ...(options.body !== undefined && method !== 'GET' && { body: options.body }),
   });
-  const response = new Response(answer.text, {
-    status: answer.status,
-    headers: { 'content-type': String(answer.headers['content-type'] ?? '') },
+  const response = new Response(rawResponse.text, {
+    status: rawResponse.status,
+    headers: { 'content-type': String(rawResponse.headers['content-type'] ?? '') },
   });
   const check = await contract.checkResponse(request, response);
   expect(check.ok, formatResult(check)).toBe(true);
-  return { ...answer, json: JSON.parse(answer.text) };
+  return { ...rawResponse, json: JSON.parse(rawResponse.text) };
 }
 
 const FAULT = JSON.stringify({ path: '/auth/1.0/token', status: 503 });
@@ -70,17 +74,17 @@ describe('the control path refuses other sites (finding 7)', () => {
   for (const [method, path, body] of WRITES) {
     it(`refuses ${method} ${path} with Host: evil.example (DNS rebinding), 400, changing nothing`, async () => {
       const before = observed();
-      const answer = await send(method, path, { headers: { host: 'evil.example' }, body });
-      expect(answer.status).toBe(400);
-      expect(answer.json.message).toMatch(/Host "evil\.example" is not served here/);
+      const rawResponse = await send(method, path, { headers: { host: 'evil.example' }, body });
+      expect(rawResponse.status).toBe(400);
+      expect(rawResponse.json.message).toMatch(/Host "evil\.example" is not served here/);
       expect(observed()).toBe(before);
     });
 
     it(`refuses ${method} ${path} with Origin: https://evil.example, 403, changing nothing`, async () => {
       const before = observed();
-      const answer = await send(method, path, { headers: { origin: 'https://evil.example' }, body });
-      expect(answer.status).toBe(403);
-      expect(answer.json).toMatchObject({
+      const rawResponse = await send(method, path, { headers: { origin: 'https://evil.example' }, body });
+      expect(rawResponse.status).toBe(403);
+      expect(rawResponse.json).toMatchObject({
         error: 'forbidden',
         message: expect.stringMatching(/another site/),
       });
@@ -91,9 +95,9 @@ describe('the control path refuses other sites (finding 7)', () => {
       const before = observed();
       for (const contentType of ['text/plain', 'application/x-www-form-urlencoded', undefined]) {
         const headers = contentType ? { 'content-type': contentType } : { 'content-type': '' };
-        const answer = await send(method, path, { headers, body });
-        expect(answer.status, String(contentType)).toBe(415);
-        expect(answer.json.message).toMatch(/Content-Type: application\/json/);
+        const rawResponse = await send(method, path, { headers, body });
+        expect(rawResponse.status, String(contentType)).toBe(415);
+        expect(rawResponse.json.message).toMatch(/Content-Type: application\/json/);
       }
       expect(observed()).toBe(before);
     });
@@ -125,21 +129,21 @@ describe('the control path refuses other sites (finding 7)', () => {
 describe('the control path holds its body limit (finding 7)', () => {
   it('refuses a body over 1 MiB with 413 before parsing it, and stores nothing', async () => {
     const big = JSON.stringify({ path: '/x', body: 'b'.repeat(2 * 1024 * 1024) });
-    const answer = await send('POST', 'faults', { body: big });
-    expect(answer.status).toBe(413);
-    expect(answer.json).toMatchObject({ error: 'payload_too_large' });
+    const rawResponse = await send('POST', 'faults', { body: big });
+    expect(rawResponse.status).toBe(413);
+    expect(rawResponse.json).toMatchObject({ error: 'payload_too_large' });
     expect(running.platform.faults.active()).toEqual([]);
   });
 });
 
-describe('faults that would break later answers (findings 3 and 6)', () => {
+describe('faults that would break later returns (findings 3 and 6)', () => {
   const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
 
   for (const depth of [10_000, 64]) {
     it(`refuses a fault whose body nests ${depth} levels (the request ${depth + 1}), 400, and lists faults after`, async () => {
-      const answer = await send('POST', 'faults', { body: `{"path":"/x","body":${nested(depth)}}` });
-      expect(answer.status).toBe(400);
-      expect(answer.json.message).toMatch(/nested deeper than 64 levels/);
+      const rawResponse = await send('POST', 'faults', { body: `{"path":"/x","body":${nested(depth)}}` });
+      expect(rawResponse.status).toBe(400);
+      expect(rawResponse.json.message).toMatch(/nested deeper than 64 levels/);
       const listed = await send('GET', 'faults');
       expect(listed.status).toBe(200);
       expect(listed.json).toEqual({ faults: [] });
@@ -160,17 +164,17 @@ describe('faults that would break later answers (findings 3 and 6)', () => {
 
   for (const times of ['1e309', '-1e309', '1.5', '0', '9007199254740992']) {
     it(`refuses times: ${times}, 400, and stores nothing`, async () => {
-      const answer = await send('POST', 'faults', { body: `{"path":"/x","times":${times}}` });
-      expect(answer.status).toBe(400);
-      expect(answer.json.message).toMatch(/times|too large/);
+      const rawResponse = await send('POST', 'faults', { body: `{"path":"/x","times":${times}}` });
+      expect(rawResponse.status).toBe(400);
+      expect(rawResponse.json.message).toMatch(/times|too large/);
       expect((await send('GET', 'faults')).json).toEqual({ faults: [] });
     });
   }
 
   it('refuses a delay or a lapse too large for a double', async () => {
     for (const member of ['delayMs', 'forMs', 'retryAfter']) {
-      const answer = await send('POST', 'faults', { body: `{"path":"/x","${member}":1e400}` });
-      expect(answer.status, member).toBe(400);
+      const rawResponse = await send('POST', 'faults', { body: `{"path":"/x","${member}":1e400}` });
+      expect(rawResponse.status, member).toBe(400);
     }
     expect(running.platform.faults.active()).toEqual([]);
   });

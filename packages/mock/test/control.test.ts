@@ -86,9 +86,9 @@ describe('the fault control of learnkit-mock serve', () => {
       [[1], /must be a JSON object/, 'document'],
     ];
     for (const [body, message, refusedBy] of cases) {
-      const answer = await control('POST', 'faults', body, refusedBy === 'rule');
-      expect(answer.status, JSON.stringify(body)).toBe(400);
-      expect((answer.body as { message: string }).message).toMatch(message);
+      const rawResponse = await control('POST', 'faults', body, refusedBy === 'rule');
+      expect(rawResponse.status, JSON.stringify(body)).toBe(400);
+      expect((rawResponse.body as { message: string }).message).toMatch(message);
     }
     expect((await control('GET', 'faults')).body).toEqual({ faults: [] });
   });
@@ -122,13 +122,13 @@ describe('the fault control of learnkit-mock serve', () => {
     expect((await control('GET', 'caliper-events')).body).toEqual({ events: [] });
   });
 
-  it('answers 405 with the allowed methods, and 404 for an unknown control path', async () => {
+  it('responds with 405 with the allowed methods, and 404 for an unknown control path', async () => {
     const wrong = await fetch(`${base}/__learnkit-mock/requests`, { method: 'POST' });
     expect(wrong.status).toBe(405);
     expect(wrong.headers.get('allow')).toBe('GET');
     const unknown = await fetch(`${base}/__learnkit-mock/nothing-here`);
     expect(unknown.status).toBe(404);
-    // Neither request is an operation of the document; both answers are the ones its x-unstated-requests states.
+    // Neither request is an operation of the document; both responses are the ones its x-unstated-requests states.
     const contract = loadControlContract();
     for (const [request, response] of [
       [new Request(`${base}/__learnkit-mock/requests`, { method: 'POST' }), wrong],
@@ -161,16 +161,16 @@ describe('the fault control of learnkit-mock serve', () => {
 
   it("refuses a body that is not JSON, showing the document's example", async () => {
     const init = { method: 'POST', headers: { 'content-type': 'application/json' }, body: 'path=/x' };
-    const answer = await checkedExchange(`${base}/__learnkit-mock/faults`, init, false);
-    expect(answer.status).toBe(400);
-    expect(((await answer.json()) as { message: string }).message).toBe(
+    const rawResponse = await checkedExchange(`${base}/__learnkit-mock/faults`, init, false);
+    expect(rawResponse.status).toBe(400);
+    expect(((await rawResponse.json()) as { message: string }).message).toBe(
       'the body must be JSON, such as {"path":"/auth/1.0/token","status":503,"times":2}',
     );
   });
 
   it('refuses a query parameter the document does not state, naming it', async () => {
-    const answer = await control('GET', 'faults?verbose=1', undefined, false);
-    expect(answer).toEqual({
+    const rawResponse = await control('GET', 'faults?verbose=1', undefined, false);
+    expect(rawResponse).toEqual({
       status: 400,
       body: { error: 'bad_request', message: 'Invalid query: query.verbose is not allowed; remove it' },
     });

@@ -58,7 +58,7 @@ describe('delivery outcomes (spec/001 Delivery outcome)', () => {
             : status >= 400
               ? 'dead'
               : delivery.status;
-      expect([status, delivery.status], `consumer answered ${status}`).toEqual([status, expected]);
+      expect([status, delivery.status], `consumer responded with ${status}`).toEqual([status, expected]);
       if (expected === 'pending') expect(delivery.nextAttemptAt).toBe(delivery.attempts[0]!.at + 10 * MINUTE);
       if (expected !== 'pending') expect(delivery.nextAttemptAt).toBeNull();
     }
@@ -66,18 +66,18 @@ describe('delivery outcomes (spec/001 Delivery outcome)', () => {
     expect([...platform.state.subscriptions.values()][0]!.status).toBe('active');
   });
 
-  it('treats a consumer that has not answered within 10 seconds as a time-out, and retries it', async () => {
+  it('treats a consumer that has not responded within 10 seconds as a time-out, and retries it', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    let answerAfterMs: number | undefined;
+    let respondAfterMs: number | undefined;
     // Resolves when the next attempt reaches the consumer: its time-out is running from then on.
     let reached!: () => void;
     const nextCall = () => new Promise<void>((resolve) => (reached = resolve));
     platform = await platformWith((_, signal) => {
       reached();
-      return answerAfterMs === undefined
+      return respondAfterMs === undefined
         ? hang(signal)
         : new Promise((resolve) =>
-            setTimeout(() => resolve(new Response(null, { status: 204 })), answerAfterMs),
+            setTimeout(() => resolve(new Response(null, { status: 204 })), respondAfterMs),
           );
     });
     platform.emit('test.ping', { message: 'are you there?' });
@@ -93,8 +93,8 @@ describe('delivery outcomes (spec/001 Delivery outcome)', () => {
     expect(delivery().status).toBe('pending');
     expect(delivery().nextAttemptAt).toBe(delivery().attempts[0]!.at + 10 * MINUTE);
 
-    // The retry 10 minutes later finds a consumer that answers just inside the 10 seconds: delivered.
-    answerAfterMs = 9_999;
+    // The retry 10 minutes later finds a consumer that returns just inside the 10 seconds: delivered.
+    respondAfterMs = 9_999;
     called = nextCall();
     const retrying = platform.clock.advance(10 * MINUTE);
     await called;
@@ -104,7 +104,7 @@ describe('delivery outcomes (spec/001 Delivery outcome)', () => {
     expect(delivery().status).toBe('delivered');
   });
 
-  it('counts an answer whose body is still arriving after 10 seconds as a time-out', async () => {
+  it('counts a response whose body is still arriving after 10 seconds as a time-out', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     let reached!: () => void;
     const called = new Promise<void>((resolve) => (reached = resolve));

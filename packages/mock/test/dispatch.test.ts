@@ -1,6 +1,6 @@
 // What the dispatcher takes from the documents for every operation (docs/decisions.md#d-mock-dispatcher-checks): who may
 // call and with which scope, the query parameters (typed, with defaults, nothing undeclared or empty) and the
-// member an answer wraps; and the one schema set the mock and the contract share (docs/decisions.md#d-one-compiled-schema-set).
+// member a response wraps; and the one schema set the mock and the contract share (docs/decisions.md#d-one-compiled-schema-set).
 import { loadContract, readDocuments } from '@learnkit/contract';
 import { schemaOf, sharedSchemas } from '@learnkit/contract/schemas';
 import { describe, expect, it } from 'vitest';
@@ -12,7 +12,7 @@ import { patternOf } from '../src/operations/index.js';
 const platform = createMockPlatform({ frameworkItems: 20 });
 const ANY_ID = '00000000-0000-4000-8000-000000000000';
 
-/** Sends `method path` with a bearer token (or none) and reads the JSON answer. */
+/** Sends `method path` with a bearer token (or none) and reads the JSON response. */
 async function send(method: string, path: string, token?: string) {
   const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
   const body = method === 'GET' || method === 'DELETE' ? undefined : '{}';
@@ -41,14 +41,14 @@ describe('security from the documents', () => {
   it.each(routed.filter((operation) => 'scope' in operation))(
     '$id refuses a client token without its scope with 403 naming the scope',
     async ({ method, path, scope }) => {
-      const answer = await send(method, path, noScopes);
-      expect(answer.status).toBe(403);
-      expect(JSON.stringify(answer.body)).toContain(scope as string);
+      const rawResponse = await send(method, path, noScopes);
+      expect(rawResponse.status).toBe(403);
+      expect(JSON.stringify(rawResponse.body)).toContain(scope as string);
     },
   );
 
   it.each(routed.filter((operation) => operation.auth === 'bearer' || operation.auth === 'session'))(
-    '$id answers 401 without a bearer token',
+    '$id responds with 401 without a bearer token',
     async ({ method, path }) => {
       expect((await send(method, path)).status).toBe(401);
     },
@@ -76,9 +76,9 @@ describe('query parameters from the documents', () => {
       `/ims/case/v1p1/CFDocuments/${documentId}?colour=red`,
       '/rostering/1.0/enrollments?colour=red',
     ]) {
-      const answer = await send('GET', path, token);
-      expect([path, answer.status]).toEqual([path, 400]);
-      expect(JSON.stringify(answer.body)).toContain('query.colour is not allowed; remove it');
+      const rawResponse = await send('GET', path, token);
+      expect([path, rawResponse.status]).toEqual([path, 400]);
+      expect(JSON.stringify(rawResponse.body)).toContain('query.colour is not allowed; remove it');
     }
     const empty = await send('GET', '/ims/case/v1p1/CFItems?search=', token);
     expect(empty.status).toBe(400);
@@ -100,12 +100,12 @@ describe('query parameters from the documents', () => {
   });
 
   it('reads fields as the comma-separated list the document declares', async () => {
-    const answer = await send(
+    const rawResponse = await send(
       'GET',
       '/ims/oneroster/rostering/v1p2/users/?fields=sourcedId,email&limit=1',
       token,
     );
-    expect(Object.keys((answer.body as unknown as { users: object[] }).users[0]!).sort()).toEqual([
+    expect(Object.keys((rawResponse.body as unknown as { users: object[] }).users[0]!).sort()).toEqual([
       'email',
       'sourcedId',
     ]);

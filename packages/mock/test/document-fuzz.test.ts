@@ -2,8 +2,8 @@
 // documents, and mock-control.yaml on the control path), valid requests built from its schemas and invalid ones
 // (a required member dropped, an unknown one added, a wrong type, a body that is no object, an unknown or malformed
 // query parameter, a body sent as text, nested too deep or holding 1e309). Invariants of every exchange: no 5xx and
-// nothing thrown; the answer conforms to the operation in the documents (a 2xx to its schema, an error to its
-// documented error body); a request the documents refuse is answered 4xx; a refused request changes nothing.
+// nothing thrown; the response conforms to the operation in the documents (a 2xx to its schema, an error to its
+// documented error body); a request the documents refuse gets 4xx; a refused request changes nothing.
 // Bounded by a count of requests per operation and seeded: FUZZ_SEED replays a run, and the seed is printed on a
 // failure (docs/decisions.md#d-mock-document-fuzz).
 import {
@@ -66,7 +66,7 @@ function requestOf(
     if (type) headers['content-type'] = type;
     if ('text' in draft.body) body = draft.body.text;
     else if (type === 'application/x-www-form-urlencoded') {
-      // A token form names a client that exists, else every answer is the same 401.
+      // A token form names a client that exists, else every response is the same 401.
       const fields = { ...(draft.body.value as Record<string, unknown>) };
       if ('client_id' in fields)
         Object.assign(fields, { client_id: client.clientId, client_secret: client.clientSecret });
@@ -98,7 +98,7 @@ const totals = {
 afterAll(() => {
   const t = totals;
   console.log(
-    `document fuzz: ${t.operations} operations, ${t.requests} requests (${t.valid} valid, ${t.invalid} invalid by the documents); ${t.success} answered 2xx, ${t.refused} 4xx; ${t.serverErrors} 5xx, ${t.outsideDocuments} answers outside the documents, ${t.invalidAccepted} invalid inputs accepted, ${t.stateChangedByRefusal} refusals that changed the state`,
+    `document fuzz: ${t.operations} operations, ${t.requests} requests (${t.valid} valid, ${t.invalid} invalid by the documents); ${t.success} responded with 2xx, ${t.refused} 4xx; ${t.serverErrors} 5xx, ${t.outsideDocuments} returns outside the documents, ${t.invalidAccepted} invalid inputs accepted, ${t.stateChangedByRefusal} refusals that changed the state`,
   );
 });
 
@@ -118,18 +118,18 @@ async function exchange(
   const response = await (control(request.clone()) ?? platform.handle(request.clone()));
   const text = await response.clone().text();
   const where = `${operation.operationId}: ${request.method} ${request.url.slice(0, 200)} ${(await request.clone().text()).slice(0, 300)} -> ${response.status} ${text.slice(0, 300)}`;
-  const answer = await contract.checkResponse(request.clone(), response);
+  const rawResponse = await contract.checkResponse(request.clone(), response);
   const after = response.status >= 400 ? stateOf(platform) : before;
   totals.requests++;
   totals[checked.ok ? 'valid' : 'invalid']++;
   totals[response.status < 300 ? 'success' : 'refused']++;
   if (response.status >= 500 || platform.state.errors.length > errors) totals.serverErrors++;
-  if (!answer.ok) totals.outsideDocuments++;
+  if (!rawResponse.ok) totals.outsideDocuments++;
   if (!checked.ok && response.status < 400) totals.invalidAccepted++;
   if (after !== before) totals.stateChangedByRefusal++;
   expect(response.status, where).toBeLessThan(500);
   expect(platform.state.errors.slice(errors), where).toEqual([]);
-  expect(answer.ok, `${where}\n${formatResult(answer)}`).toBe(true);
+  expect(rawResponse.ok, `${where}\n${formatResult(rawResponse)}`).toBe(true);
   if (!checked.ok)
     expect(
       response.status,

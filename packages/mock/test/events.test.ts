@@ -237,8 +237,8 @@ describe('event data (spec/001 Events: payload details)', () => {
         ['PUT', '/rostering/1.0/users/usr-new', { status: 'tobedeleted' }],
       ];
       for (const [method, path, body] of writes) {
-        const answer = await h.call(method, path, { token, body });
-        expect(answer.status, `${method} ${path}: ${answer.text}`).toBeLessThan(300);
+        const rawResponse = await h.call(method, path, { token, body });
+        expect(rawResponse.status, `${method} ${path}: ${rawResponse.text}`).toBeLessThan(300);
       }
       await h.platform.clock.advance(MINUTE);
       const types = new Set(everything.map((delivery) => delivery.envelope.type));

@@ -388,7 +388,7 @@ const describeRequest = (request: ReturnType<typeof build>) =>
 /**
  * One run: a fresh platform (with a subscription, so subscription paths can name one), then `requests` one after
  * another, each checked: a status below 500, no unexpected exception, the state unchanged when refused, no secret
- * the request did not carry in the answer, none in the request log; at the end the state still copies whole.
+ * the request did not carry in the response, none in the request log; at the end the state still copies whole.
  */
 async function run(h: Harness, requests: Fuzzed[]): Promise<void> {
   await h.restart({ frameworkItems: 20 });

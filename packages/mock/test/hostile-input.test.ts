@@ -1,6 +1,6 @@
 // What an outside fuzzer driven by openapi/*.yaml found in the platform paths of the mock (issue 41), each checked
 // on a fresh mock: no request may make it throw (a 5xx), store a reference to nothing, store a subscription URL
-// its later answers could not hold, or take a body, a query or a form the documents refuse
+// its later returns could not hold, or take a body, a query or a form the documents refuse
 // (docs/decisions.md#d-mock-hostile-input). Every exchange is checked against openapi/ by the harness.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createMockPlatform } from '../src/index.js';
@@ -82,12 +82,12 @@ describe('the platform paths under hostile input', () => {
     ['a lone surrogate', LONE_SURROGATE],
     ['an unknown sourcedId', 'nope'],
   ] as const) {
-    it(`answers a reference holding ${name} 422 and stores nothing (findings 1, 2 and 5)`, async () => {
+    it(`returns a reference holding ${name} 422 and stores nothing (findings 1, 2 and 5)`, async () => {
       const before = JSON.stringify(h.platform.snapshot().roster);
       for (const [method, path, body] of writes(ref)) {
-        const answer = await send(method, path, body);
-        expect([method, path, answer.status], answer.text).toEqual([method, path, 422]);
-        expect(answer.body).toMatchObject({ imsx_codeMajor: 'failure' });
+        const rawResponse = await send(method, path, body);
+        expect([method, path, rawResponse.status], rawResponse.text).toEqual([method, path, 422]);
+        expect(rawResponse.body).toMatchObject({ imsx_codeMajor: 'failure' });
       }
       expect(JSON.stringify(h.platform.snapshot().roster)).toBe(before);
       expect(h.platform.state.errors).toEqual([]);
@@ -125,23 +125,23 @@ describe('the platform paths under hostile input', () => {
       it(`refuses ${JSON.stringify(url)} with 400 naming url, and stores nothing`, async () => {
         const partner = h.platform.accessToken(h.platform.clients.partner);
         const before = h.platform.state.subscriptions.size;
-        const answer = await h.call('POST', path(), {
+        const rawResponse = await h.call('POST', path(), {
           token: partner,
           body: { url, eventTypes: ['test.ping'] },
         });
-        expect(answer.status, answer.text).toBe(400);
-        expect(answer.text).toMatch(/url/);
+        expect(rawResponse.status, rawResponse.text).toBe(400);
+        expect(rawResponse.text).toMatch(/url/);
         expect(h.platform.state.subscriptions.size).toBe(before);
       });
     }
 
     it('still takes a URL with a query, a port and percent-encoded text', async () => {
       const partner = h.platform.accessToken(h.platform.clients.partner);
-      const answer = await h.call('POST', path(), {
+      const rawResponse = await h.call('POST', path(), {
         token: partner,
         body: { url: 'https://hooks.example.com:8443/a%20b?x=1&y=%C3%A9#f', eventTypes: ['test.ping'] },
       });
-      expect(answer.status, answer.text).toBe(201);
+      expect(rawResponse.status, rawResponse.text).toBe(201);
     });
   });
 
@@ -173,7 +173,7 @@ describe('the platform paths under hostile input', () => {
 
     it('takes application/json with parameters, in any case', async () => {
       for (const contentType of ['application/json; charset=utf-8', 'Application/JSON']) {
-        const answer = await send(
+        const rawResponse = await send(
           'POST',
           '/applications/1.0/drafts',
           // A draft needs its description and launch URL (the reference's drafts model: d-platform-reference-shapes).
@@ -184,7 +184,7 @@ describe('the platform paths under hostile input', () => {
           },
           { 'content-type': contentType },
         );
-        expect(answer.status, contentType).toBe(201);
+        expect(rawResponse.status, contentType).toBe(201);
       }
     });
   });
@@ -192,15 +192,15 @@ describe('the platform paths under hostile input', () => {
   it('refuses limit with spaces around the number, as it refuses +5 and 1e9 (finding 9)', async () => {
     h.allowBadRequests();
     for (const limit of ['%205', '5%20', '+5', '1e9', '%095']) {
-      const answer = await send('GET', `${ROSTERING}/users/?limit=${limit}`);
-      expect([limit, answer.status]).toEqual([limit, 400]);
+      const rawResponse = await send('GET', `${ROSTERING}/users/?limit=${limit}`);
+      expect([limit, rawResponse.status]).toEqual([limit, 400]);
     }
     expect((await send('GET', `${ROSTERING}/users/?limit=5`)).status).toBe(200);
   });
 
   it('ignores an unknown form field at the token endpoints, as RFC 6749 says (finding 9)', async () => {
     const { partner } = h.platform.clients;
-    const answer = await h.call('POST', '/oauth2/token', {
+    const rawResponse = await h.call('POST', '/oauth2/token', {
       body: new URLSearchParams({
         grant_type: 'client_credentials',
         client_id: partner.clientId,
@@ -209,15 +209,15 @@ describe('the platform paths under hostile input', () => {
       }).toString(),
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
-    expect(answer.status, answer.text).toBe(200);
+    expect(rawResponse.status, rawResponse.text).toBe(200);
   });
 });
 
 describe('405, 413 and 414 as the documents list them (finding 9)', () => {
   const h = useHarness('msw');
-  // The harness holds every answer to the documents: these pass only if each operation lists the status.
+  // The harness holds every response to the documents: these pass only if each operation lists the status.
 
-  it('answers a method the path does not take 405, with Allow, in each area', async () => {
+  it('returns a method the path does not take 405, with Allow, in each area', async () => {
     h.allowBadRequests();
     for (const [path, allow] of [
       ['/ims/oneroster/rostering/v1p2/orgs/', 'GET, POST'],
@@ -225,13 +225,13 @@ describe('405, 413 and 414 as the documents list them (finding 9)', () => {
       ['/applications/1.0/drafts', 'POST'],
       ['/auth/1.0/token', 'POST'],
     ] as const) {
-      const answer = await h.call('PATCH', path);
-      expect([path, answer.status]).toEqual([path, 405]);
-      expect(answer.headers.get('allow')?.split(', ').sort().join(', ')).toBe(allow);
+      const rawResponse = await h.call('PATCH', path);
+      expect([path, rawResponse.status]).toEqual([path, 405]);
+      expect(rawResponse.headers.get('allow')?.split(', ').sort().join(', ')).toBe(allow);
     }
   });
 
-  it('answers a body over the limit 413 and a target over 16 KiB 414, in each area', async () => {
+  it('returns a body over the limit 413 and a target over 16 KiB 414, in each area', async () => {
     h.allowBadRequests();
     const token = h.platform.accessToken(h.platform.clients.internal);
     const big = JSON.stringify({ name: 'b'.repeat(1024 * 1024) });
@@ -240,8 +240,8 @@ describe('405, 413 and 414 as the documents list them (finding 9)', () => {
       '/ims/oneroster/rostering/v1p2/orgs/',
       '/auth/1.0/token',
     ]) {
-      const answer = await h.call('POST', path, { token, body: big });
-      expect([path, answer.status]).toEqual([path, 413]);
+      const rawResponse = await h.call('POST', path, { token, body: big });
+      expect([path, rawResponse.status]).toEqual([path, 413]);
     }
     const long = `?search=${'x'.repeat(17 * 1024)}`;
     for (const path of [
@@ -249,8 +249,8 @@ describe('405, 413 and 414 as the documents list them (finding 9)', () => {
       '/webhooks/1.0/app-learnkit-demo/subscriptions',
       '/ims/oneroster/rostering/v1p2/users/',
     ]) {
-      const answer = await h.call('GET', `${path}${long}`, { token });
-      expect([path, answer.status]).toEqual([path, 414]);
+      const rawResponse = await h.call('GET', `${path}${long}`, { token });
+      expect([path, rawResponse.status]).toEqual([path, 414]);
     }
   });
 });
@@ -258,7 +258,7 @@ describe('405, 413 and 414 as the documents list them (finding 9)', () => {
 describe('batch writes found by the document fuzz', () => {
   const h = useHarness('msw');
 
-  it('answers an empty batch 400 saying to send one, where it threw (500)', async () => {
+  it('responds to an empty batch with 400 saying to send one, where it threw (500)', async () => {
     h.allowBadRequests();
     const token = h.platform.accessToken(h.platform.clients.internal);
     const { roster } = h.platform.fixtures;
@@ -267,9 +267,9 @@ describe('batch writes found by the document fuzz', () => {
       [`${gradebook}/lineItems/${[...h.platform.state.roster.lineItems.keys()][0]}/results`, 'results'],
       [`${gradebook}/schools/${roster.schoolIds[0]}/lineItems`, 'lineItems'],
     ] as const) {
-      const answer = await h.call('POST', path, { token, body: { [member]: [] } });
-      expect(answer.status, answer.text).toBe(400);
-      expect(answer.text).toMatch(`${member} is empty; send at least one`);
+      const rawResponse = await h.call('POST', path, { token, body: { [member]: [] } });
+      expect(rawResponse.status, rawResponse.text).toBe(400);
+      expect(rawResponse.text).toMatch(`${member} is empty; send at least one`);
     }
     expect(h.platform.state.errors).toEqual([]);
   });

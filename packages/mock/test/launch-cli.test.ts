@@ -24,7 +24,7 @@ async function verifiesAgainstTheMock(idToken: string) {
     typeof createLocalJWKSet
   >[0];
   return jwtVerify(idToken, createLocalJWKSet(keys), {
-    // The URL the served mock answers at, even on a port --port 0 picked: what lk.lti takes as the issuer
+    // The URL the served mock responds at, even on a port --port 0 picked: what lk.lti takes as the issuer
     // (docs/decisions.md#d-mock-served-base-url).
     issuer: base,
     audience: running.platform.clients.application.clientId,
@@ -60,7 +60,7 @@ describe('learnkit-mock launch', () => {
     expect(payload.sub).toBe('usr-ada-lovelace');
   });
 
-  it('answers the control operation as the document states, and refuses an unknown user with a 400', async () => {
+  it('returns the control operation as the document states, and refuses an unknown user with a 400', async () => {
     const post = (body: unknown, conforms = true) =>
       checkedExchange(
         `${base}/__learnkit-mock/lti/launch`,
@@ -79,9 +79,9 @@ describe('learnkit-mock launch', () => {
     expect((await post({ as: 'usr-ada-lovelace' }, false)).status).toBe(400);
   });
 
-  it('says how to start a mock when none answers', async () => {
+  it('says how to start a mock when none returns', async () => {
     await expect(
       launch({ as: 'usr-ada-lovelace', to: APP, url: 'http://127.0.0.1:9', open: false }, () => {}),
-    ).rejects.toThrow(/No learnkit-mock answered at http:\/\/127.0.0.1:9.*learnkit-mock serve/);
+    ).rejects.toThrow(/No learnkit-mock responded at http:\/\/127.0.0.1:9.*learnkit-mock serve/);
   });
 });

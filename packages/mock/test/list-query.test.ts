@@ -44,7 +44,7 @@ describe('list query', () => {
     );
   });
 
-  it('answers any malformed expression with a 400 HttpError, never another exception', () => {
+  it('returns any malformed expression with a 400 HttpError, never another exception', () => {
     fc.assert(
       fc.property(fc.string(), (text) => {
         try {

@@ -25,20 +25,20 @@ describe('OneRoster writes in the mock', () => {
     },
   });
   const read = async (id: string) => {
-    const answer = await call('GET', `${CLASSES}/${id}`);
-    expect(answer.status).toBe(200);
-    return (answer.body as { class: ClassRecord }).class;
+    const rawResponse = await call('GET', `${CLASSES}/${id}`);
+    expect(rawResponse.status).toBe(200);
+    return (rawResponse.body as { class: ClassRecord }).class;
   };
 
   it('a POST whose sourcedId exists is a 422 naming PUT, and the stored record is unchanged', async () => {
     const before = await read('class-math-g3');
-    const answer = await call(
+    const rawResponse = await call(
       'POST',
       `${CLASSES}/`,
       klass({ sourcedId: 'class-math-g3', title: 'Overwritten' }),
     );
-    expect(answer.status).toBe(422);
-    expect(answer.text).toContain('class class-math-g3 already exists; use PUT to replace it');
+    expect(rawResponse.status).toBe(422);
+    expect(rawResponse.text).toContain('class class-math-g3 already exists; use PUT to replace it');
     expect(await read('class-math-g3')).toEqual(before);
     // A new id is created as asked.
     const created = await call('POST', `${CLASSES}/`, klass({ sourcedId: 'class-math-g3-p2' }));
@@ -58,7 +58,7 @@ describe('OneRoster writes in the mock', () => {
   });
 
   it('every id of a list reference is checked: a missing second term is a 422 naming it', async () => {
-    const answer = await call(
+    const rawResponse = await call(
       'POST',
       `${CLASSES}/`,
       klass({
@@ -66,8 +66,8 @@ describe('OneRoster writes in the mock', () => {
         terms: [{ sourcedId: 'as-2025-fall' }, { sourcedId: 'as-nope' }],
       }),
     );
-    expect(answer.status).toBe(422);
-    expect(answer.text).toContain('terms as-nope does not exist');
+    expect(rawResponse.status).toBe(422);
+    expect(rawResponse.text).toContain('terms as-nope does not exist');
     expect((await call('GET', `${CLASSES}/class-two-terms`)).status).toBe(404);
   });
 });

@@ -43,7 +43,7 @@ describe('the mock routes every operation of openapi/ by operationId (docs/decis
     );
   });
 
-  it('answers an operation the mock does not model with 501 naming it and the reason, in its area format', async () => {
+  it('returns an operation the mock does not model with 501 naming it and the reason, in its area format', async () => {
     const { getCFItem: _case, listInsightTypes: _platform, ...rest } = HANDLERS;
     const router = buildRouter(rest, { getCFItem: 'CASE items are read from the package only' });
     const context = {
@@ -53,16 +53,16 @@ describe('the mock routes every operation of openapi/ by operationId (docs/decis
     };
     const caseMatch = router.match('GET', '/ims/case/v1p1/CFItems/abc');
     if (caseMatch.kind !== 'found') throw new Error('the not-modelled operation is not routed');
-    const caseAnswer = await caseMatch.handler(context, caseMatch.params);
-    expect(caseAnswer.status).toBe(501);
-    expect(((await caseAnswer.json()) as { imsx_description: string }).imsx_description).toBe(
+    const caseResponse = await caseMatch.handler(context, caseMatch.params);
+    expect(caseResponse.status).toBe(501);
+    expect(((await caseResponse.json()) as { imsx_description: string }).imsx_description).toBe(
       'The mock does not model getCFItem (GET /ims/case/v1p1/CFItems/:sourcedId): CASE items are read from the package only',
     );
     const platformMatch = router.match('GET', '/insights/1.0/types');
     if (platformMatch.kind !== 'found') throw new Error('the operation without a handler is not routed');
-    const platformAnswer = await platformMatch.handler(context, platformMatch.params);
-    expect(platformAnswer.status).toBe(501);
-    expect(await platformAnswer.json()).toEqual({
+    const platformResponse = await platformMatch.handler(context, platformMatch.params);
+    expect(platformResponse.status).toBe(501);
+    expect(await platformResponse.json()).toEqual({
       error: 'not_implemented',
       message:
         'The mock does not model listInsightTypes (GET /insights/1.0/types): no handler is registered for it',

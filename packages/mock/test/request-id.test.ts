@@ -1,9 +1,9 @@
-// The mock answers every request with its X-Request-Id, as the platform's gateway does
+// The mock responds to every request with its X-Request-Id, as the platform's gateway does
 // (docs/decisions.md#d-request-id-per-call): the client's own id echoed, a fresh one when it sent none.
 import { describe, expect, it } from 'vitest';
 import { createMockPlatform } from '../src/index.js';
 
-describe('X-Request-Id on every answer', () => {
+describe('X-Request-Id on every response', () => {
   const platform = createMockPlatform();
   const url = `${platform.baseUrl}/ims/case/v1p1/CFDocuments`;
   const token = platform.accessToken(platform.clients.partner);

@@ -18,7 +18,7 @@ async function request(platform: MockPlatform, method: string, path: string, tok
   };
 }
 
-/** A consumer stand-in answering `status`, recording the signatures of what it received. */
+/** A consumer stand-in responding with `status`, recording the signatures of what it received. */
 function consumer(status: number) {
   const received: string[] = [];
   const fetch = async (_url: string | URL | Request, init?: RequestInit) => {

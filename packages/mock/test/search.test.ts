@@ -134,9 +134,9 @@ describe('search on the mock', () => {
       .replace('{lineItemSourcedId}', 'li-math-g3-fractions');
   };
   const list = async (path: string, query: string): Promise<Row[]> => {
-    const answer = await h.call('GET', `${concrete(path)}?limit=3000${query}`, { token });
-    expect(answer.status, answer.text).toBe(200);
-    return Object.values(answer.body as Record<string, unknown>).find(Array.isArray) as Row[];
+    const rawResponse = await h.call('GET', `${concrete(path)}?limit=3000${query}`, { token });
+    expect(rawResponse.status, rawResponse.text).toBe(200);
+    return Object.values(rawResponse.body as Record<string, unknown>).find(Array.isArray) as Row[];
   };
 
   it('matches case-insensitively and partially the listing’s search fields, and no other field', async () => {

@@ -21,8 +21,8 @@ describe('session.* through the Caliper ingest (spec/001 Events: session.*)', ()
       else event.edApp = edApp;
       return event;
     });
-    const answer = await h.call('POST', '/caliper/v1p2', { token, body: envelope(events) });
-    expect(answer.status, answer.text).toBe(200);
+    const rawResponse = await h.call('POST', '/caliper/v1p2', { token, body: envelope(events) });
+    expect(rawResponse.status, rawResponse.text).toBe(200);
     const raised = h.platform.state.events.filter(
       (event) => event.envelope.data.caliperSessionId === `${SENSOR}/sessions/${id}`,
     );

@@ -4,7 +4,7 @@ import { createMockPlatform, type MockPlatform, type SkippedDelivery } from '../
 const MINUTE = 60_000;
 const HOOK = 'https://hooks.partner.example/skips';
 
-/** A platform on a manual clock whose consumer answers `status`, recording every skip. */
+/** A platform on a manual clock whose consumer responds with `status`, recording every skip. */
 function setup(status = 204) {
   const skips: SkippedDelivery[] = [];
   const sent: string[] = [];

@@ -97,12 +97,12 @@ describe('user cascade deletion (spec/001 Events: user.*)', () => {
   });
 
   it('refuses to delete a user that does not exist (404) and raises nothing', async () => {
-    const answer = await h.call('PUT', '/rostering/1.0/users/usr-nobody', {
+    const rawResponse = await h.call('PUT', '/rostering/1.0/users/usr-nobody', {
       token: internal,
       body: { status: 'tobedeleted' },
     });
-    expect(answer.status).toBe(404);
-    expect(answer.body).toMatchObject({
+    expect(rawResponse.status).toBe(404);
+    expect(rawResponse.body).toMatchObject({
       message: expect.stringMatching(/tobedeleted deletes an existing user/),
     });
     expect(h.platform.state.roster.users.has('usr-nobody')).toBe(false);

@@ -10,14 +10,14 @@ describe('requests validated by the schemas of openapi/ (docs/decisions.md#d-moc
     h.allowBadRequests();
     const token = await h.token(h.platform.clients.partner);
     const before = h.platform.snapshot();
-    const answer = await h.call('POST', '/ims/oneroster/gradebook/v1p2/assessmentLineItems/', {
+    const rawResponse = await h.call('POST', '/ims/oneroster/gradebook/v1p2/assessmentLineItems/', {
       token,
       body: {
         assessmentLineItem: { status: 'archived', resultValueMin: 'low', class: {}, colour: 'red' },
       },
     });
-    expect(answer.status).toBe(400);
-    const description = (answer.body as { imsx_description: string }).imsx_description;
+    expect(rawResponse.status).toBe(400);
+    const description = (rawResponse.body as { imsx_description: string }).imsx_description;
     expect(description).toMatch(/^Invalid request body: /);
     for (const problem of [
       'body.assessmentLineItem.title is required',
@@ -31,16 +31,16 @@ describe('requests validated by the schemas of openapi/ (docs/decisions.md#d-moc
     expect(h.platform.snapshot()).toEqual(before);
   });
 
-  it('answers { error, message } on platform paths, naming array entries by index', async () => {
+  it('responds with { error, message } on platform paths, naming array entries by index', async () => {
     h.allowBadRequests();
     const token = await h.token(h.platform.clients.partner);
     const { roster } = h.platform.fixtures;
-    const answer = await h.call('PUT', `/rostering/1.0/users/${roster.student.sourcedId}`, {
+    const rawResponse = await h.call('PUT', `/rostering/1.0/users/${roster.student.sourcedId}`, {
       token,
       body: { roles: [{ orgId: roster.schoolIds[0], role: 'student', beginDate: 'soon' }], metadata: 3 },
     });
-    expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({
+    expect(rawResponse.status).toBe(400);
+    expect(rawResponse.body).toEqual({
       error: 'bad_request',
       message:
         'Invalid request body: body.roles[0].beginDate must be a date YYYY-MM-DD; body.metadata must be an object or null',
@@ -50,23 +50,23 @@ describe('requests validated by the schemas of openapi/ (docs/decisions.md#d-moc
   it('checks the body only after the token: a caller without one learns nothing from its problems', async () => {
     h.allowBadRequests();
     h.allowBadResponses();
-    const answer = await h.call('PUT', '/rostering/1.0/users/anyone', { body: { metadata: 3 } });
-    expect(answer.status).toBe(401);
+    const rawResponse = await h.call('PUT', '/rostering/1.0/users/anyone', { body: { metadata: 3 } });
+    expect(rawResponse.status).toBe(401);
   });
 
-  it('answers 404 naming the rule for a path parameter its schema refuses, after the token check', async () => {
+  it('responds with 404 naming the rule for a path parameter its schema refuses, after the token check', async () => {
     h.allowBadRequests();
     h.allowBadResponses();
     const app = h.platform.fixtures.application.applicationId;
     const path = `/webhooks/1.0/${app}/subscriptions/not-a-uuid`;
     expect((await h.call('GET', path)).status).toBe(401);
     const token = await h.token(h.platform.clients.partner);
-    const answer = await h.call('GET', path, { token });
-    expect(answer.status).toBe(404);
-    expect((answer.body as { message: string }).message).toContain('path.subscriptionId must');
+    const rawResponse = await h.call('GET', path, { token });
+    expect(rawResponse.status).toBe(404);
+    expect((rawResponse.body as { message: string }).message).toContain('path.subscriptionId must');
   });
 
-  it('names the members of a package whose answers would break the documents, as the upload spells them', () => {
+  it('names the members of a package whose responses would break the documents, as the upload spells them', () => {
     const valid = generateFramework({ seed: 3, items: 3 });
     expect(
       checkPackage(

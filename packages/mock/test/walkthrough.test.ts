@@ -118,12 +118,12 @@ function linkDependencies(copy: string): void {
   }
 }
 
-/** A script that calls the copy's mock and prints each answer. */
+/** A script that calls the copy's mock and prints each response. */
 const CALLS = `
 import { createMockPlatform } from './src/index.js';
 const platform = createMockPlatform();
 const token = platform.accessToken(platform.clients.partner);
-const answers = [];
+const rawResponses = [];
 for (const [path, bearer] of ${JSON.stringify([
   ['/insights/1.0/types/RapidGuessing', true],
   ['/insights/1.0/types/Unheard', true],
@@ -133,9 +133,9 @@ for (const [path, bearer] of ${JSON.stringify([
 ])}) {
   const headers = bearer ? { authorization: 'Bearer ' + token } : {};
   const response = await platform.handle(new Request(platform.baseUrl + path, { headers }));
-  answers.push({ path, status: response.status, body: await response.json() });
+  rawResponses.push({ path, status: response.status, body: await response.json() });
 }
-console.log(JSON.stringify(answers));
+console.log(JSON.stringify(rawResponses));
 `;
 
 type Called = { path: string; status: number; body: Record<string, unknown> }[];
@@ -168,7 +168,7 @@ it('adds the endpoint of CONTRIBUTING.md with its YAML and one handler file, not
 
     // Steps 1 to 3: the operation in the document, its entry in the resource map (under the methods of
     // insights.types), then `pnpm gen`, which refuses an operation the map does not name. The mock routes it,
-    // answering 501 until a handler exists.
+    // responding with 501 until a handler exists.
     const document = join(copy, 'openapi/platform.yaml');
     writeFileSync(
       document,
@@ -254,7 +254,7 @@ it('adds the endpoint of CONTRIBUTING.md with its YAML and one handler file, not
       );
     }
 
-    // The handler is typed by the generated operation: its parameter and its answer.
+    // The handler is typed by the generated operation: its parameter and its response.
     writeFileSync(
       join(copy, 'packages/mock/tsconfig.walkthrough.json'),
       JSON.stringify({ extends: '../../tsconfig.base.json', include: ['src'] }),
@@ -265,7 +265,7 @@ it('adds the endpoint of CONTRIBUTING.md with its YAML and one handler file, not
       join(copy, 'packages/mock/tsconfig.walkthrough.json'),
     ]);
 
-    // The calls: the answer, an unknown type, a slug the path's pattern refuses, no token, an undeclared query.
+    // The calls: the response, an unknown type, a slug the path's pattern refuses, no token, an undeclared query.
     const [found, unknown, refused, anonymous, undeclared] = call();
     expect(found).toMatchObject({ status: 200, body: { slug: 'RapidGuessing', insightGroup: 'engagement' } });
     expect(unknown).toMatchObject({ status: 404, body: { message: 'insight type Unheard not found' } });
@@ -277,19 +277,19 @@ it('adds the endpoint of CONTRIBUTING.md with its YAML and one handler file, not
       body: { message: expect.stringContaining('query.verbose') },
     });
 
-    // The answers are the ones the copy's document states.
+    // The responses are the ones the copy's document states.
     const contract = loadContract({ dir: join(copy, 'openapi') });
-    for (const answer of [found, unknown, anonymous]) {
+    for (const rawResponse of [found, unknown, anonymous]) {
       const checked = await contract.checkResponse(
         {
           method: 'GET',
-          url: `https://api.example.com${answer!.path}`,
+          url: `https://api.example.com${rawResponse!.path}`,
           headers: new Headers({ authorization: 'Bearer t' }),
         },
         {
-          status: answer!.status,
+          status: rawResponse!.status,
           headers: new Headers({ 'content-type': 'application/json' }),
-          body: JSON.stringify(answer!.body),
+          body: JSON.stringify(rawResponse!.body),
         },
       );
       expect(checked, JSON.stringify(checked.issues)).toMatchObject({

@@ -55,7 +55,7 @@ export type {
   OneRosterStatus,
   OneRosterStudentCredentialsInput,
   OneRosterTypedGUIDRef,
-  OneRosterUnstatedAnswer,
+  OneRosterUnstatedBody,
   OneRosterUser,
   OneRosterUserCreated,
   OneRosterUserId,

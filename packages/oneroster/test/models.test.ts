@@ -60,7 +60,7 @@ const SCHEMA_OF = {
   OneRosterStatus: 'Status',
   OneRosterStudentCredentialsInput: 'StudentCredentialsInput',
   OneRosterTypedGUIDRef: 'TypedGUIDRef',
-  OneRosterUnstatedAnswer: 'UnstatedAnswer',
+  OneRosterUnstatedBody: 'UnstatedBody',
   OneRosterUser: 'User',
   OneRosterUserCreated: 'UserCreated',
   OneRosterUserId: 'UserId',
@@ -178,8 +178,8 @@ describe('the models of @learnkit/oneroster', () => {
     expectTypeOf<Schemas['StudentCredentialsInput']>().toExtend<Models.OneRosterStudentCredentialsInput>();
     expectTypeOf<Models.OneRosterTypedGUIDRef>().toExtend<Schemas['TypedGUIDRef']>();
     expectTypeOf<Schemas['TypedGUIDRef']>().toExtend<Models.OneRosterTypedGUIDRef>();
-    expectTypeOf<Models.OneRosterUnstatedAnswer>().toExtend<Schemas['UnstatedAnswer']>();
-    expectTypeOf<Schemas['UnstatedAnswer']>().toExtend<Models.OneRosterUnstatedAnswer>();
+    expectTypeOf<Models.OneRosterUnstatedBody>().toExtend<Schemas['UnstatedBody']>();
+    expectTypeOf<Schemas['UnstatedBody']>().toExtend<Models.OneRosterUnstatedBody>();
     expectTypeOf<Models.OneRosterUser>().toExtend<Schemas['User']>();
     expectTypeOf<Schemas['User']>().toExtend<Models.OneRosterUser>();
     expectTypeOf<Models.OneRosterUserCreated>().toExtend<Schemas['UserCreated']>();

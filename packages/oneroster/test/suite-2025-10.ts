@@ -5,7 +5,7 @@ import type { OneRosterMock } from './harness';
 
 /**
  * What the vendor's OneRoster description of 2025-10 changed (docs/decisions.md#d-oneroster-2025-10): its new
- * operations, the enrollment's school, the user's profiles, the PUTs answered 201 and the optional members.
+ * operations, the enrollment's school, the user's profiles, the PUTs responded with 201 and the optional members.
  */
 export function vendor202510Tests(ctx: OneRosterMock): void {
   const roster = () => ctx.platform.fixtures.roster;
@@ -83,7 +83,7 @@ export function vendor202510Tests(ctx: OneRosterMock): void {
       ).rejects.toBeInstanceOf(UnprocessableEntityError);
     });
 
-    it('gradebook PUTs answer 201 and resolve with the object; a line item may leave out its status', async () => {
+    it('gradebook PUTs respond with 201 and resolve with the object; a line item may leave out its status', async () => {
       const { gradebook } = ctx.client();
       const category = await gradebook.categories
         .update('cat-2025-10', { status: 'active', title: 'Quizzes', weight: 0.2 })

@@ -21,8 +21,8 @@ function zipNames(bytes: Uint8Array): string[] {
 }
 
 /**
- * `resources.export`: the one operation whose answer is a file (a Common Cartridge ZIP), not JSON
- * (docs/decisions.md#d-oneroster-binary-export). The harness checks the request (no body) and the answer's media
+ * `resources.export`: the one operation whose response is a file (a Common Cartridge ZIP), not JSON
+ * (docs/decisions.md#d-oneroster-binary-export). The harness checks the request (no body) and the response's media
  * type and ZIP signature against openapi/oneroster.yaml.
  */
 export function exportTests(ctx: OneRosterMock): void {
@@ -57,7 +57,7 @@ export function exportTests(ctx: OneRosterMock): void {
       expect(sent.body ?? '').toBe('');
     });
 
-    it('withResponse gives the answer with its Content-Disposition', async () => {
+    it('withResponse gives the response with its Content-Disposition', async () => {
       const { data, response } = await ctx.client().resources.export('res-fractions-video').withResponse();
       expect(response.headers.get('content-disposition')).toBe(
         'attachment; filename="res-fractions-video.imscc"',

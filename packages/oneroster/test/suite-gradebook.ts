@@ -43,7 +43,7 @@ export function gradebookTests(ctx: OneRosterMock): void {
       expect(narrow).toEqual({ component: { sourcedId: 'component-math-g3-unit-2' } });
     });
 
-    it('assessment line items: create answers the sourcedId pair; update creates, then replaces; delete', async () => {
+    it('assessment line items: create returns the sourcedId pair; update creates, then replaces; delete', async () => {
       const lineItems = ctx.client().gradebook.assessmentLineItems;
       const pair = await lineItems.create({
         status: 'active',

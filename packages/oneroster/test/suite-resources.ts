@@ -16,7 +16,7 @@ export function resourcesTests(ctx: OneRosterMock): void {
         title: 'Area models',
         vendorResourceId: 'vendor-area-models',
       });
-      // The platform's answer to an update names no member: the call resolves with nothing.
+      // The platform's response to an update names no member: the call resolves with nothing.
       const updated = await resources.update(id, {
         title: 'Area models (video)',
         vendorResourceId: 'vendor-area-models',

@@ -19,23 +19,23 @@ export function rosteringWriteTests(ctx: OneRosterMock): void {
     roles: [{ roleType: 'primary', role: 'student', org: { sourcedId: 'org-maple-elementary' } }],
     userProfiles: [],
   };
-  /** The allocated id of a create's answer: the pair (2025-10), or the object itself (the description before). */
-  const allocated = (answer: OneRosterUserCreated | OneRosterSchoolCreated) =>
-    'sourcedIdPairs' in answer
-      ? answer.sourcedIdPairs.allocatedSourcedId
-      : 'user' in answer
-        ? answer.user.sourcedId
-        : answer.sourcedId;
+  /** The allocated id of a create's response: the pair (2025-10), or the object itself (the description before). */
+  const allocated = (rawResponse: OneRosterUserCreated | OneRosterSchoolCreated) =>
+    'sourcedIdPairs' in rawResponse
+      ? rawResponse.sourcedIdPairs.allocatedSourcedId
+      : 'user' in rawResponse
+        ? rawResponse.user.sourcedId
+        : rawResponse.sourcedId;
 
   describe('rostering writes', () => {
-    it('users: create answers the sourcedIdPairs (2025-10), update upserts, delete removes, with their events', async () => {
+    it('users: create returns the sourcedIdPairs (2025-10), update upserts, delete removes, with their events', async () => {
       const users = ctx.client().users;
-      const answer = await users.create(mary);
-      expectTypeOf(answer).toEqualTypeOf<OneRosterUserCreated>();
-      expect(answer).toEqual({
+      const rawResponse = await users.create(mary);
+      expectTypeOf(rawResponse).toEqualTypeOf<OneRosterUserCreated>();
+      expect(rawResponse).toEqual({
         sourcedIdPairs: { suppliedSourcedId: expect.any(String), allocatedSourcedId: expect.any(String) },
       });
-      const created = await users.get(allocated(answer));
+      const created = await users.get(allocated(rawResponse));
       expect(created.sourcedId).toMatch(/\S/);
       expect(created.userProfiles).toEqual([]);
       expect(created.roles).toEqual([
@@ -149,14 +149,14 @@ export function rosteringWriteTests(ctx: OneRosterMock): void {
       await client.orgs.delete(allocatedSourcedId);
       expect((await client.orgs.get(allocatedSourcedId)).status).toBe('tobedeleted');
 
-      const answer = await client.schools.create({
+      const rawResponse = await client.schools.create({
         name: 'Maple High School',
         type: 'school',
         parent: { sourcedId: 'org-maple-district' },
       });
-      expectTypeOf(answer).toEqualTypeOf<OneRosterSchoolCreated>();
-      expect(answer).toHaveProperty('sourcedIdPairs.allocatedSourcedId');
-      const school = await client.schools.get(allocated(answer));
+      expectTypeOf(rawResponse).toEqualTypeOf<OneRosterSchoolCreated>();
+      expect(rawResponse).toHaveProperty('sourcedIdPairs.allocatedSourcedId');
+      const school = await client.schools.get(allocated(rawResponse));
       expect(school).toMatchObject({ name: 'Maple High School', type: 'school', children: [] });
       const renamed = await client.schools.update(school.sourcedId, {
         name: 'Maple High',
@@ -181,7 +181,7 @@ export function rosteringWriteTests(ctx: OneRosterMock): void {
       };
       const { allocatedSourcedId: id } = await client.academicSessions.create(session);
       const stored = await client.academicSessions.get(id);
-      // A string in the body, a number in the answer, as the vendor states each.
+      // A string in the body, a number in the response, as the vendor states each.
       expect(stored.schoolYear).toBe(2026);
       const updated = await client.academicSessions.update(id, { ...session, title: 'Summer term 2026' });
       expect(updated.title).toBe('Summer term 2026');

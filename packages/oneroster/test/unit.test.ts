@@ -25,13 +25,13 @@ const operations = Object.values(document.paths ?? {}).flatMap((item) =>
 /** A stand-in core client that records what it is asked to send. */
 function recordingHttp() {
   const calls: { method: string; path: string }[] = [];
-  const answer = { response: new Response(null), body: new Uint8Array(0), requestId: 'req_test' };
+  const rawResponse = { response: new Response(null), body: new Uint8Array(0), requestId: 'req_test' };
   const http = {
-    // Lists read `users` of the answer; reads by id unwrap a member that is then absent.
+    // Lists read `users` of the response; reads by id unwrap a member that is then absent.
     call: (method: string, path: string) =>
       ApiPromise.fromResult(async () => {
         calls.push({ method, path });
-        return { data: { users: [] }, answer };
+        return { data: { users: [] }, rawResponse };
       }),
     callWithResponse: () => Promise.reject(new Error('not used')),
   };
@@ -128,9 +128,9 @@ describe('validateAssessmentLineItem', () => {
   });
 });
 
-describe('answers of the vendor description before 2025-10 (docs/decisions.md#d-oneroster-2025-10)', () => {
-  /** A client over a server that answers every request with `status` and `body`. */
-  function answering(status: number, body: unknown) {
+describe('responses of the vendor description before 2025-10 (docs/decisions.md#d-oneroster-2025-10)', () => {
+  /** A client over a server that responds to every request with `status` and `body`. */
+  function responding(status: number, body: unknown) {
     const http = createHttpClient({
       baseUrl: 'https://api.example.com',
       retry: { maxRetries: 0 },
@@ -156,15 +156,15 @@ describe('answers of the vendor description before 2025-10 (docs/decisions.md#d-
     userProfiles: [],
   };
 
-  it('a user create answered { user } or { sourcedIdPairs } is success, typed as either', async () => {
-    const older = await answering(201, { user }).users.create(input);
+  it('a user create responded with { user } or { sourcedIdPairs } is success, typed as either', async () => {
+    const older = await responding(201, { user }).users.create(input);
     expect('user' in older && older.user.sourcedId).toBe('usr-mary');
     const pairs = { suppliedSourcedId: 'usr-mary', allocatedSourcedId: 'usr-mary' };
-    const newer = await answering(201, { sourcedIdPairs: pairs }).users.create(input);
+    const newer = await responding(201, { sourcedIdPairs: pairs }).users.create(input);
     expect('sourcedIdPairs' in newer && newer.sourcedIdPairs).toEqual(pairs);
   });
 
-  it('a school create answered with the org is success', async () => {
+  it('a school create responded with the org is success', async () => {
     const org = {
       sourcedId: 'org-x',
       status: 'active',
@@ -173,14 +173,14 @@ describe('answers of the vendor description before 2025-10 (docs/decisions.md#d-
       identifier: 'x',
       children: [],
     };
-    const older = await answering(201, org).schools.create({ name: 'X', type: 'school' });
+    const older = await responding(201, org).schools.create({ name: 'X', type: 'school' });
     expect('sourcedId' in older && older.sourcedId).toBe('org-x');
   });
 
-  it('a gradebook PUT answered 200 or 201 resolves with the object', async () => {
+  it('a gradebook PUT responded with 200 or 201 resolves with the object', async () => {
     const category = { sourcedId: 'cat-1', status: 'active', title: 'Quizzes' };
     for (const status of [200, 201]) {
-      const written = await answering(status, { category }).gradebook.categories.update('cat-1', {
+      const written = await responding(status, { category }).gradebook.categories.update('cat-1', {
         status: 'active',
         title: 'Quizzes',
       });

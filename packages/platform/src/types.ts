@@ -8,7 +8,7 @@ export type PlatformCallOptions = Pick<
 
 /**
  * The query of a platform listing. openapi/platform.yaml declares no query parameters on these listings (each
- * answers its whole list), so every member of the family's list query is refused, at compile time here and
+ * returns its whole list), so every member of the family's list query is refused, at compile time here and
  * with a `ValidationError` at run time (docs/decisions.md#d-platform-lists-take-no-query).
  */
 export type PlatformListQuery = { readonly [K in keyof ListQuery]?: never };

@@ -85,7 +85,7 @@ describe('OPERATIONS', () => {
 
   it('matches the listing rules the list methods rely on: paged with limit, offset and filter, or whole', () => {
     // docs/decisions.md#d-platform-paging: the listings of /rostering/1.0, /applications/1.0 and the insights
-    // session lists page (limit 1-100, offset, filter); the insight types and groups answer whole (no query).
+    // session lists page (limit 1-100, offset, filter); the insight types and groups respond with whole (no query).
     const lists = operations.filter(({ operation }) => {
       const method = OPERATIONS[operation.operationId as keyof typeof OPERATIONS];
       return method.endsWith('.list') || method === 'insights.users.sessions';

@@ -7,7 +7,7 @@ import { type ReferencePlatform, referencePlatform } from './reference/server';
 
 // The SDK's rostering, applications and insights families against a stand-in written from the platform's
 // published reference (test/reference/server.ts), not against the mock: every exchange is checked against
-// openapi/platform.yaml, so answers written from the reference must pass the contract checker too.
+// openapi/platform.yaml, so returns written from the reference must pass the contract checker too.
 
 const recorder = new ContractRecorder();
 
@@ -51,7 +51,7 @@ describe('the SDK against a stand-in written from the platform reference', () =>
     const first = await client.rostering.enrollments.list({ limit: 20, offset: 40 });
     expect(first).toMatchObject({ total: 237, offset: 40, limit: 20 });
     expect(first.data).toHaveLength(20);
-    // Each request and each answer of the stand-in was checked against openapi/platform.yaml.
+    // Each request and each response of the stand-in was checked against openapi/platform.yaml.
     expect(recorder.results.length).toBeGreaterThanOrEqual(2 * platform.requests.length);
   });
 

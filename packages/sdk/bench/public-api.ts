@@ -68,7 +68,7 @@ function itemsPage(offset: number, limit: number, total: number): string {
   return `{"CFItems":[${parts.join(',')}]}`;
 }
 
-/** A server that answers the three calls (and the token) with fixed bodies, as fast as node:http can. */
+/** A server that returns the three calls (and the token) with fixed bodies, as fast as node:http can. */
 function listen(): Promise<{ url: string; close(): Promise<void> }> {
   const pages = new Map<string, string>();
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {

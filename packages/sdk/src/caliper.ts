@@ -35,7 +35,7 @@ export function withConfiguredSensor(inner: CaliperClient, sensor: () => Promise
       if (options?.sensor !== undefined || isEnvelope(input)) return inner.send(input, options);
       return ApiPromise.fromResult(async () => {
         const configured = await configuredSensor();
-        return inner.send(input, { ...options, sensor: configured }).withAnswer();
+        return inner.send(input, { ...options, sensor: configured }).withRawResponse();
       });
     },
   };

@@ -8,7 +8,7 @@ import { useSdkMock } from './harness';
 describe('lk.activity.handler on the queue', () => {
   const ctx = useSdkMock('msw');
 
-  it('answers 202 once stored; handlerQueue sends the windows in one request and reports through onQueue', async () => {
+  it('responds with 202 once stored; handlerQueue sends the windows in one request and reports through onQueue', async () => {
     const queueEvents: QueueHookInfo[] = [];
     const { student } = ctx.platform.fixtures.roster;
     const lk = ctx.lk({
@@ -36,14 +36,14 @@ describe('lk.activity.handler on the queue', () => {
       },
     });
     for (let n = 1; n <= 5; n++) {
-      const answer = await lk.activity.handler(
+      const rawResponse = await lk.activity.handler(
         new Request('https://app.example.com/api/activity', {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify({ v: 1, events: [window(n)] }),
         }),
       );
-      expect(answer.status).toBe(202);
+      expect(rawResponse.status).toBe(202);
     }
     expect(ctx.platform.state.caliperEvents).toHaveLength(0);
     expect(await lk.activity.handlerQueue?.flush()).toEqual({ sent: 5, deadLettered: 0, remaining: 0 });

@@ -7,7 +7,7 @@ import { ENV, ENVIRONMENTS, type EnvironmentName, LearnKit, ValidationError } fr
 const SANDBOX = 'https://sandbox.platform.timeback.com';
 const CREDENTIALS = { clientId: 'sandbox-client', clientSecret: 'sandbox-secret-0123456789' };
 
-/** A fetch that answers a token request and an empty document list, and records every URL it was asked for. */
+/** A fetch that returns a token request and an empty document list, and records every URL it was asked for. */
 function recordingFetch(urls: string[]) {
   return async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const request = new Request(input, init);

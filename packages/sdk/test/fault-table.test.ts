@@ -39,12 +39,12 @@ afterEach(() => {
 /** A LearnKit for the partner client: its own token cache, quick backoff, no environment. */
 const learnKit = (extra: Partial<LearnKitOptions> = {}): LearnKit => ctx.lk(extra);
 
-/** Requests the platform answered on `path` (method optional), faults included. */
-const answered = (path: string, method?: string) =>
+/** Requests the platform responded on `path` (method optional), faults included. */
+const responded = (path: string, method?: string) =>
   platform.state.requests.filter((r) => r.path === path && (!method || r.method === method));
-const tokenRequests = () => answered('/auth/1.0/token');
+const tokenRequests = () => responded('/auth/1.0/token');
 const inject = (spec: Parameters<MockPlatform['faults']['inject']>[0]) => {
-  // An injected fault answers off-contract by design (a 503, an HTML page); requests are still checked.
+  // An injected fault returns off-contract by design (a 503, an HTML page); requests are still checked.
   ctx.allowBadResponses();
   return platform.faults.inject(spec);
 };
@@ -100,19 +100,19 @@ describe('faults and bad input (docs/decisions.md#d-fault-table), against the mo
     // 50 calls reach the platform, and are held there while their token is revoked.
     inject({ method: 'GET', path: DOCUMENTS, delayMs: 100, times: 50 });
     const calls = Array.from({ length: 50 }, () => lk.case.documents.list({ limit: 1 }));
-    await vi.waitFor(() => expect(answered(DOCUMENTS).length).toBeGreaterThanOrEqual(1), { interval: 5 });
+    await vi.waitFor(() => expect(responded(DOCUMENTS).length).toBeGreaterThanOrEqual(1), { interval: 5 });
     expect(platform.faults.revokeTokens()).toBeGreaterThan(0);
     const pages = await Promise.all(calls);
     expect(pages.every((page) => page.data.length === 1)).toBe(true);
     expect(tokenRequests()).toHaveLength(2);
-    expect(answered(DOCUMENTS).filter((r) => r.status === 401)).toHaveLength(50);
+    expect(responded(DOCUMENTS).filter((r) => r.status === 401)).toHaveLength(50);
   });
 
   it('401 twice in a row: AuthenticationError, no third attempt', async () => {
     const lk = learnKit();
     inject({ method: 'GET', path: DOCUMENTS, status: 401, times: 2 });
     await expect(lk.case.documents.list()).rejects.toBeInstanceOf(AuthenticationError);
-    expect(answered(DOCUMENTS)).toHaveLength(2);
+    expect(responded(DOCUMENTS)).toHaveLength(2);
     expect(tokenRequests()).toHaveLength(2);
   });
 
@@ -123,12 +123,12 @@ describe('faults and bad input (docs/decisions.md#d-fault-table), against the mo
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     // `then` uses the list, which sends it (pages load lazily, docs/decisions.md#d-lazy-pages).
     const call = lk.case.documents.list({ limit: 1 }).then((page) => page);
-    await vi.waitFor(() => expect(answered(DOCUMENTS)).toHaveLength(2), { interval: 1 });
+    await vi.waitFor(() => expect(responded(DOCUMENTS)).toHaveLength(2), { interval: 1 });
     await vi.advanceTimersByTimeAsync(1_900);
-    expect(answered(DOCUMENTS)).toHaveLength(2); // still waiting
+    expect(responded(DOCUMENTS)).toHaveLength(2); // still waiting
     await vi.advanceTimersByTimeAsync(200);
     await expect(call).resolves.toMatchObject({ data: [expect.any(Object)] });
-    expect(answered(DOCUMENTS).map((r) => r.status)).toEqual([200, 429, 200]);
+    expect(responded(DOCUMENTS).map((r) => r.status)).toEqual([200, 429, 200]);
   });
 
   it('429 with Retry-After over the cap: RateLimitError at once, carrying retryAfterMs', async () => {
@@ -137,14 +137,14 @@ describe('faults and bad input (docs/decisions.md#d-fault-table), against the mo
     const error = await lk.case.documents.list().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RateLimitError);
     expect((error as RateLimitError).retryAfterMs).toBe(2_000);
-    expect(answered(DOCUMENTS)).toHaveLength(1);
+    expect(responded(DOCUMENTS)).toHaveLength(1);
   });
 
   it('503 twice then 200: succeeds after two backoffs', async () => {
     const lk = learnKit();
     inject({ method: 'GET', path: DOCUMENTS, status: 503, times: 2 });
     await expect(lk.case.documents.list({ limit: 1 })).resolves.toMatchObject({ data: [expect.any(Object)] });
-    expect(answered(DOCUMENTS).map((r) => r.status)).toEqual([503, 503, 200]);
+    expect(responded(DOCUMENTS).map((r) => r.status)).toEqual([503, 503, 200]);
   });
 
   it('subscription create gets a 500: not retried, InternalServerError', async () => {
@@ -154,7 +154,7 @@ describe('faults and bad input (docs/decisions.md#d-fault-table), against the mo
     await expect(
       lk.webhooks.subscriptions.create(app(), { url: HOOK_URL, eventTypes: ['test.ping'] }),
     ).rejects.toBeInstanceOf(InternalServerError);
-    expect(answered(path, 'POST')).toHaveLength(1);
+    expect(responded(path, 'POST')).toHaveLength(1);
     expect(platform.state.subscriptions.size).toBe(0);
   });
 
@@ -183,7 +183,7 @@ describe('faults and bad input (docs/decisions.md#d-fault-table), against the mo
       const lk = await stalling({ timeoutMs: 1_000, retry: false });
       const { ms, error } = await endOf(
         lk.case.documents.list({ limit: 1 }),
-        () => answered(DOCUMENTS).length >= 2,
+        () => responded(DOCUMENTS).length >= 2,
       );
       expect(error).toBeInstanceOf(TimeoutError);
       expect((error as TimeoutError).kind).toBe('attempt');
@@ -194,13 +194,13 @@ describe('faults and bad input (docs/decisions.md#d-fault-table), against the mo
       const lk = await stalling({ timeoutMs: 1_000, deadlineMs: 1_500 });
       const { ms, error } = await endOf(
         lk.case.documents.list({ limit: 1 }),
-        () => answered(DOCUMENTS).length >= 2,
+        () => responded(DOCUMENTS).length >= 2,
       );
       expect(error).toBeInstanceOf(TimeoutError);
       expect((error as TimeoutError).kind).toBe('deadline');
       expect(ms).toBe(1_500);
       // Attempt 1 stalled for its whole 1 s; a backoff; attempt 2 cut to what the deadline left.
-      expect(answered(DOCUMENTS, 'GET')).toHaveLength(3);
+      expect(responded(DOCUMENTS, 'GET')).toHaveLength(3);
     });
 
     it("the caller's signal", async () => {
@@ -210,7 +210,7 @@ describe('faults and bad input (docs/decisions.md#d-fault-table), against the mo
       setTimeout(() => controller.abort(reason), 700);
       const { ms, error } = await endOf(
         lk.case.documents.list({ limit: 1 }, { signal: controller.signal }),
-        () => answered(DOCUMENTS).length >= 2,
+        () => responded(DOCUMENTS).length >= 2,
       );
       expect(error).toBe(reason);
       expect(ms).toBe(700);
@@ -228,7 +228,7 @@ describe('faults and bad input (docs/decisions.md#d-fault-table), against the mo
     expect(error).toBeInstanceOf(TimeoutError);
     expect((error as TimeoutError).kind).toBe('deadline');
     expect(ms).toBe(2_000);
-    expect(answered(DOCUMENTS)).toHaveLength(0);
+    expect(responded(DOCUMENTS)).toHaveLength(0);
   });
 
   describe('a redirect to another origin: no secret or token reaches it; an error naming both origins', () => {
@@ -276,7 +276,7 @@ describe('faults and bad input (docs/decisions.md#d-fault-table), against the mo
       expect(error).toBeInstanceOf(RedirectError);
       expect((error as Error).message).toContain(`from ${new URL(platform.baseUrl).origin} to ${OTHER}`);
       expect(reached).toEqual([]);
-      expect(answered(DOCUMENTS, 'GET').map((r) => r.status)).toEqual([200, 302]);
+      expect(responded(DOCUMENTS, 'GET').map((r) => r.status)).toEqual([200, 302]);
     });
   });
 

@@ -338,11 +338,11 @@ describe('lk.webhooks.handler({ hydrate: true }) with deliveries from the mock',
         },
       },
     });
-    const answers: number[] = [];
+    const rawResponses: number[] = [];
     ctx.server?.use(
       http.post(HOOK_URL, async ({ request }) => {
         const response = await handler(request);
-        answers.push(response.status);
+        rawResponses.push(response.status);
         return response;
       }),
     );
@@ -358,7 +358,7 @@ describe('lk.webhooks.handler({ hydrate: true }) with deliveries from the mock',
       { orgIds: ['org-maple-district'] },
     );
     await ctx.platform.clock.advance(60_000);
-    expect(answers).toEqual([200, 200, 200]);
+    expect(rawResponses).toEqual([200, 200, 200]);
     expect(seen.sort()).toEqual([
       `enrollment.created not_found 404 POST`,
       `user.deleted deleted undefined gone@example.com`,
@@ -425,8 +425,11 @@ describe('lk.webhooks.handler({ hydrate: true }) with deliveries from the mock',
         new Request(HOOK_URL, { method: 'POST', headers: await signWebhook({ body, secret }), body }),
       );
     };
-    const answers = await Promise.all([delivery('evt-a', 'user.created'), delivery('evt-b', 'user.updated')]);
-    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    const rawResponses = await Promise.all([
+      delivery('evt-a', 'user.created'),
+      delivery('evt-b', 'user.updated'),
+    ]);
+    expect(rawResponses.map((a) => a.status)).toEqual([200, 200]);
     expect(users).toHaveLength(2);
     expect(users[0]).toBe(users[1]);
     await ctx.flush();

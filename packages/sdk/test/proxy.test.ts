@@ -47,7 +47,7 @@ const endToEnd = (headers: IncomingHttpHeaders) =>
 
 /**
  * A forwarding proxy that asks for Basic credentials (407 without them). An absolute-form request
- * (`GET http://127.0.0.1:1234/path`) is forwarded to its URL. A CONNECT to an http:// target is answered 200 and the
+ * (`GET http://127.0.0.1:1234/path`) is forwarded to its URL. A CONNECT to an http:// target gets 200 and the
  * tunnel's bytes are read as HTTP by this same server, so the requests inside it are seen and forwarded too (a real
  * proxy sees only ciphertext in an https:// tunnel; the target here is plain HTTP on loopback).
  */
@@ -77,9 +77,9 @@ async function startProxy(): Promise<TestProxy> {
     const upstream = forward(
       url,
       { method: request.method, headers: { ...endToEnd(request.headers), host: url.host } },
-      (answer) => {
-        response.writeHead(answer.statusCode ?? 502, endToEnd(answer.headers));
-        answer.pipe(response);
+      (rawResponse) => {
+        response.writeHead(rawResponse.statusCode ?? 502, endToEnd(rawResponse.headers));
+        rawResponse.pipe(response);
       },
     );
     upstream.on('error', (error) => response.writeHead(502).end(error.message));
@@ -173,7 +173,7 @@ describe('behind a proxy: LearnKit with `fetch` through undici ProxyAgent', () =
         if (tunnel) expect(proxy.tunnels.length).toBeGreaterThan(0);
         expect(proxy.tunnels.every((authority) => authority === target.host)).toBe(true);
         expect(proxy.refused).toBe(0);
-        // Nothing reached the platform but through the proxy: it answered exactly what the proxy forwarded.
+        // Nothing reached the platform but through the proxy: it responded exactly what the proxy forwarded.
         expect(ctx.platform.state.requests.map((entry) => `${entry.method} ${entry.path}`)).toEqual(seen);
       } finally {
         await agent.close();

@@ -9,7 +9,7 @@ import { createRedisTokenCache, LearnKit } from '../src/index';
 
 // Issue 16, item 6: several server processes of one partner share one token through Redis
 // (docs/decisions.md#d-shared-token-lock). Real processes (tsx children), a real redis-server, the mock platform
-// on a loopback port counting the token requests it answers.
+// on a loopback port counting the token requests it responds.
 
 const ctx = usePlatform('loopback');
 let server: RedisServer;
@@ -28,7 +28,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** Token requests the mock platform answered (or held: a hang fault logs its request at once). */
+/** Token requests the mock platform responded (or held: a hang fault logs its request at once). */
 const tokenRequests = () => ctx.platform.state.requests.filter((entry) => entry.path === '/auth/1.0/token');
 const apiRequests = () => ctx.platform.state.requests.filter((entry) => entry.path.startsWith('/rostering/'));
 
@@ -82,7 +82,7 @@ class FleetProcess {
     });
   }
 
-  /** Sends `calls n` without waiting for the answer. */
+  /** Sends `calls n` without waiting for the response. */
   start(count: number): void {
     this.child.stdin.write(`calls ${count}\n`);
   }

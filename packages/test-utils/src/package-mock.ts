@@ -53,7 +53,7 @@ export function usePackageMock<C>(mode: Mode, options: UsePackageMockOptions<C>)
 /**
  * Registers the test every client package owes (in a `describe` of its factory): the client works over a shared
  * core HTTP client (`{ http }`, or the client itself) and over options, and the clients built over one core client
- * share its token. `read` makes one call with a client and asserts on its answer.
+ * share its token. `read` makes one call with a client and asserts on its response.
  */
 export function itWorksOverASharedHttpClient<C>(
   ctx: PackageMock<C>,

@@ -30,7 +30,7 @@ export interface Sent {
   body: string | null;
 }
 
-/** One webhook delivery attempt as the platform POSTed it, and the status it got (null: no answer). */
+/** One webhook delivery attempt as the platform POSTed it, and the status it got (null: no response). */
 export interface Delivery {
   /** Where it went: the subscription URL, or the platform's `forwardTo`. */
   url: string;
@@ -91,7 +91,7 @@ export interface PlatformHarness {
   tokenRequests(): Sent[];
   /** Lets this test send requests outside the contract on purpose (responses are still checked). */
   allowBadRequests(): void;
-  /** Lets this test get answers outside the contract on purpose, such as an injected fault (requests are still checked). */
+  /** Lets this test get returns outside the contract on purpose, such as an injected fault (requests are still checked). */
   allowBadResponses(): void;
 }
 

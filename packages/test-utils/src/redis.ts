@@ -14,7 +14,7 @@ export interface RedisServer {
   stop(): Promise<void>;
   /**
    * Kills it with SIGKILL (nothing flushed, as a crash), waits for it to exit, and starts it again on the same port
-   * and, when persistent, the same data; resolves once it answers again. `downMs` is how long it stays down.
+   * and, when persistent, the same data; resolves once it responds again. `downMs` is how long it stays down.
    */
   restart(options?: { downMs?: number }): Promise<void>;
 }
@@ -39,26 +39,26 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** Whether a server on `port` answers `PING` with `+PONG`. */
+/** Whether a server on `port` responds with `PING` with `+PONG`. */
 function pong(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = connect({ host: '127.0.0.1', port });
-    let answer = '';
+    let rawResponse = '';
     const done = (ok: boolean) => {
       socket.destroy();
       resolve(ok);
     };
     socket.once('error', () => done(false));
     socket.on('data', (chunk) => {
-      answer += chunk;
-      if (answer.includes('\r\n')) done(answer.startsWith('+PONG'));
+      rawResponse += chunk;
+      if (rawResponse.includes('\r\n')) done(rawResponse.startsWith('+PONG'));
     });
     socket.once('connect', () => socket.write('PING\r\n'));
   });
 }
 
 /**
- * Starts a real redis-server (no persistence) on a free loopback port and waits until it answers. It never skips:
+ * Starts a real redis-server (no persistence) on a free loopback port and waits until it responds. It never skips:
  * without redis-server on PATH it throws how to install it (CI runs `apt-get install -y redis-server`).
  *
  * @example

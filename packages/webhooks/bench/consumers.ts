@@ -5,7 +5,7 @@
  * Two processes (Node `cluster`, consumer-cluster.ts) run `createWebhookHandler` with the Redis dedupe store (a real
  * redis-server) behind one port, and receive 20,000 signed deliveries, 50 in flight: 17,800 first deliveries, 2,000
  * (10%) duplicates posted again later, and 200 (1%) second copies posted at the same moment as their first; the
- * partner's function fails the first attempt of 1% of the events. A delivery answered 5xx is sent again (after
+ * partner's function fails the first attempt of 1% of the events. A delivery responded with 5xx is sent again (after
  * 20 ms: the platform's retry, time compressed). Checked: every event handled successfully exactly once, and no
  * delivery acknowledged before its success was recorded. Anchor, in the same run: the same 20,000 deliveries through
  * the same cluster running `stripe.webhooks.constructEvent` (verify and parse) per request, with no dedupe
@@ -100,7 +100,7 @@ interface Run {
   acks: Map<string, number[]>;
 }
 
-/** Posts every step, `inFlight` at a time; a delivery answered 5xx is posted again after 20 ms. */
+/** Posts every step, `inFlight` at a time; a delivery responded with 5xx is posted again after 20 ms. */
 async function post(
   url: string,
   steps: Step[],
@@ -113,15 +113,19 @@ async function post(
   const deliver = async (delivery: Delivery) => {
     for (;;) {
       const began = performance.now();
-      const answer = await fetch(url, { method: 'POST', headers: delivery[scheme], body: delivery.body });
-      await answer.arrayBuffer();
+      const rawResponse = await fetch(url, {
+        method: 'POST',
+        headers: delivery[scheme],
+        body: delivery.body,
+      });
+      await rawResponse.arrayBuffer();
       latencies.push(performance.now() - began);
-      if (answer.ok) {
+      if (rawResponse.ok) {
         const at = Date.now();
         acks.set(delivery.id, [...(acks.get(delivery.id) ?? []), at]);
         return;
       }
-      if (answer.status < 500) throw new Error(`bench: a delivery was answered ${answer.status}`);
+      if (rawResponse.status < 500) throw new Error(`bench: a delivery got ${rawResponse.status}`);
       retries++;
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
@@ -227,7 +231,7 @@ export async function runWebhookConsumersBench(
     { name: 'createWebhookHandler: request p50', value: round(percentile(lk.latencies, 50), 3), unit: 'ms' },
     { name: 'createWebhookHandler: request p99', value: round(percentile(lk.latencies, 99), 3), unit: 'ms' },
     {
-      name: 'createWebhookHandler: deliveries answered 5xx and sent again',
+      name: 'createWebhookHandler: deliveries responded with 5xx and sent again',
       value: lk.retries,
       unit: 'requests',
     },

@@ -52,7 +52,7 @@ export interface WebhookHandlerOptions {
   /** How long a handled id is remembered, in ms. Default 48 h (the platform retries for about 24 h). */
   dedupeTtlMs?: number | undefined;
   /**
-   * Largest delivery body read, in bytes; a larger one is answered 413 before more is read (by its
+   * Largest delivery body read, in bytes; a larger one gets 413 before more is read (by its
    * `Content-Length`, or as it streams). Default 1 MiB, the limit of `toNodeListener` too.
    */
   maxBodyBytes?: number | undefined;
@@ -80,27 +80,30 @@ const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 // first retry (10 min), so a delivery whose process died mid-way runs again on that retry
 // (docs/decisions.md#d-webhook-ack-after-handled).
 const CLAIM_LEASE_MS = 5 * 60_000;
-// What a copy of a delivery being handled in another process is answered: retryable, never a 2xx (any other 4xx
+// What a copy of a delivery being handled in another process gets a response: retryable, never a 2xx (any other 4xx
 // would end the delivery on the platform).
 const IN_FLIGHT_RETRY_AFTER_S = '60';
 // Ids whose handler failed, for custom stores without `release` (or whose release failed); bounded.
 const MAX_FAILED = 10_000;
 
-/** An answer of the handler, kept as data so that copies of one delivery can each get a Response of it. */
-interface Answer {
+/** A response of the handler, kept as data so that copies of one delivery can each get a Response of it. */
+interface CannedResponse {
   status: number;
   body: Record<string, unknown>;
   headers?: Record<string, string>;
 }
 
-const answer = (status: number, body: Record<string, unknown>, headers?: Record<string, string>): Answer =>
-  headers ? { status, body, headers } : { status, body };
+const rawResponse = (
+  status: number,
+  body: Record<string, unknown>,
+  headers?: Record<string, string>,
+): CannedResponse => (headers ? { status, body, headers } : { status, body });
 
-const respond = ({ status, body, headers }: Answer) =>
+const respond = ({ status, body, headers }: CannedResponse) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
 
 const json = (status: number, body: Record<string, unknown>, headers?: Record<string, string>) =>
-  respond(answer(status, body, headers));
+  respond(rawResponse(status, body, headers));
 
 function checkOptions(options: WebhookHandlerOptions): void {
   if (typeof options !== 'object' || options === null) {
@@ -159,7 +162,7 @@ function checkOptions(options: WebhookHandlerOptions): void {
 
 /**
  * Creates a web-standard handler for deliveries: it reads the raw body, verifies the signature and timestamp,
- * skips an event id it has already handled, and runs the function of the event's type. Answers:
+ * skips an event id it has already handled, and runs the function of the event's type. Responds:
  * - 200 when handled, already handled (`duplicate`), or not handled by any function (acknowledged);
  * - 401 when verification fails (bad or missing signature, stale or future timestamp);
  * - 400 when the signature holds but the payload does not fit its type (retrying would not help);
@@ -167,7 +170,7 @@ function checkOptions(options: WebhookHandlerOptions): void {
  * - 413 for a body over `maxBodyBytes` (1 MiB), before more of it is read;
  * - 500 when the function throws or the dedupe store fails, so the platform retries; the event's claim is
  *   released, so the retry runs the function again;
- * - for a copy of a delivery still being handled: in this process, the first copy's answer once it is known; in
+ * - for a copy of a delivery still being handled: in this process, the first copy's response once it is known; in
  *   another process (a shared store), 503 with `Retry-After`, so it is acknowledged only once handled.
  *
  * @example
@@ -191,8 +194,8 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookReq
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const log = createLogger(options.logger);
   const failed = new Set<string>();
-  // Deliveries being handled in this process, by event id: a copy waits for the first one's answer.
-  const inFlight = new Map<string, Promise<Answer>>();
+  // Deliveries being handled in this process, by event id: a copy waits for the first one's response.
+  const inFlight = new Map<string, Promise<CannedResponse>>();
   const handlers = on as Record<
     string,
     ((event: WebhookEvent, context: WebhookHandlerContext) => unknown) | undefined
@@ -223,7 +226,7 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookReq
     event: WebhookEvent,
     fn: (event: WebhookEvent, context: WebhookHandlerContext) => unknown,
     request: Request,
-  ): Promise<Answer> {
+  ): Promise<CannedResponse> {
     const fields = { id: event.id, type: event.type };
     if (store) {
       let claimed: boolean;
@@ -235,18 +238,18 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookReq
           // Claimed by another process and not handled yet (or its claim just lapsed): acknowledge nothing now.
           log?.info(
             fields,
-            'webhook delivery is being handled elsewhere; answering 503 so the platform retries',
+            'webhook delivery is being handled elsewhere; responding with 503 so the platform retries',
           );
-          return answer(503, { error: 'in_flight' }, { 'retry-after': IN_FLIGHT_RETRY_AFTER_S });
+          return rawResponse(503, { error: 'in_flight' }, { 'retry-after': IN_FLIGHT_RETRY_AFTER_S });
         }
       } catch (error) {
         log?.error(
           { ...fields, error },
-          'webhook dedupe store failed; answering 500 so the platform retries',
+          'webhook dedupe store failed; responding with 500 so the platform retries',
         );
-        return answer(500, { error: 'dedupe_store_failed' });
+        return rawResponse(500, { error: 'dedupe_store_failed' });
       }
-      if (!claimed) return answer(200, { received: true, duplicate: true });
+      if (!claimed) return rawResponse(200, { received: true, duplicate: true });
     }
 
     try {
@@ -254,10 +257,10 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookReq
     } catch (error) {
       log?.error(
         { ...fields, error },
-        `webhook handler for ${event.type} threw; answering 500 so the platform retries`,
+        `webhook handler for ${event.type} threw; responding with 500 so the platform retries`,
       );
       await releaseClaim(event.id, fields);
-      return answer(500, { error: 'handler_failed' });
+      return rawResponse(500, { error: 'handler_failed' });
     }
     if (store && leases) {
       try {
@@ -267,7 +270,7 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookReq
         log?.error({ ...fields, error }, 'webhook dedupe store could not mark the event id handled');
       }
     }
-    return answer(200, { received: true });
+    return rawResponse(200, { received: true });
   }
 
   // Served from Node by core's toNodeListener with these (docs/decisions.md#d-one-node-listener).
@@ -297,7 +300,7 @@ export function createWebhookHandler(options: WebhookHandlerOptions): WebhookReq
     const fn = handlerOf(event.type) ?? onUnhandled;
     if (!fn) return json(200, { received: true, handled: false });
 
-    // A copy of a delivery this process is handling gets that delivery's answer, once there is one: never a 2xx
+    // A copy of a delivery this process is handling gets that delivery's response, once there is one: never a 2xx
     // before the event was handled (docs/decisions.md#d-webhook-ack-after-handled).
     if (!store) return respond(await handle(event, fn, request));
     const running = inFlight.get(event.id);

@@ -52,7 +52,7 @@ export interface SubscriptionWriteOptions extends SubscriptionCallOptions {
 /** The six subscription operations of an application (`sourcedApplicationId`). */
 export interface SubscriptionsClient {
   /**
-   * Registers an HTTPS endpoint for event types. The answer is the only one (with `rotateSecret`) that holds
+   * Registers an HTTPS endpoint for event types. The response is the only one (with `rotateSecret`) that holds
    * the `signingSecret`. Not retried after the request may have arrived (only on connection refused or 429).
    */
   create(
@@ -251,7 +251,7 @@ function checkStatus(issues: ValidationIssue[], status: unknown): void {
   }
 }
 
-/** A delete answers 204: the call resolves with nothing. */
+/** A delete responds with 204: the call resolves with nothing. */
 const nothing = (): void => undefined;
 
 function withSecret(value: unknown): WebhookSubscriptionWithSecret {

@@ -65,7 +65,7 @@ export async function verifyWebhook(
   if (!/^\d{1,15}$/.test(timestamp as string)) fail('invalid_timestamp');
   if (!/^[\da-f]{64}$/.test(signature as string)) fail('malformed_signature');
   const verdict = verify(secrets, timestamp as string, raw, signature as string);
-  // node:crypto answers synchronously: no extra turn of the event loop for a valid delivery.
+  // node:crypto returns synchronously: no extra turn of the event loop for a valid delivery.
   if (!(verdict === true || (await verdict))) {
     fail('signature_mismatch', `. ${secretHints(secrets)}Pass the raw body as received.`);
   }

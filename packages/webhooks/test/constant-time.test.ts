@@ -1,6 +1,6 @@
 // The signature is compared in constant time: node:crypto's timingSafeEqual on Node, crypto.subtle.verify (compared
 // inside the engine) elsewhere. No behaviour test can see a timing leak, so these pin the mechanism: each verify goes
-// through the constant-time primitive once for every secret (a match stops nothing), and its answer alone is the verdict, so a plain comparison
+// through the constant-time primitive once for every secret (a match stops nothing), and its response alone is the verdict, so a plain comparison
 // (`===` on hex, Buffer#equals, subtle.sign and a string compare) put in its place or beside it fails them
 // (docs/decisions.md#d-constant-time-check-pinned).
 import * as nodeCrypto from 'node:crypto';

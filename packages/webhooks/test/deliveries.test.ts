@@ -72,7 +72,7 @@ describe('deliveries from the mock platform to createWebhookHandler', () => {
     expect(new Set(received.map((r) => JSON.parse(r.body).id))).toEqual(new Set([emitted.id]));
   });
 
-  it('a redelivery after a lost answer (consumer handled it, platform saw a 500) is handled once', async () => {
+  it('a redelivery after a lost response (consumer handled it, platform saw a 500) is handled once', async () => {
     const { subscription } = await subscribe(['test.ping']);
     const handled: WebhookEvent[] = [];
     const handler = createWebhookHandler({
@@ -85,7 +85,7 @@ describe('deliveries from the mock platform to createWebhookHandler', () => {
       const response = await handler(request);
       if (first) {
         first = false;
-        // The handler ran, but the answer is lost on the way back: the platform sees a failure and retries.
+        // The handler ran, but the response is lost on the way back: the platform sees a failure and retries.
         return new Response('gateway timeout', { status: 504 });
       }
       return response;
@@ -147,7 +147,7 @@ describe('deliveries from the mock platform to createWebhookHandler', () => {
     expect(received.every((r) => r.status === 200)).toBe(true);
   });
 
-  it('a consumer with the wrong secret answers 401, which the platform treats as dead (no retry)', async () => {
+  it('a consumer with the wrong secret responds with 401, which the platform treats as dead (no retry)', async () => {
     await subscribe(['test.ping']);
     const received = consumer(
       createWebhookHandler({ secret: 'whsec_not-the-one', now: () => ctx.platform.clock.now(), on: {} }),

@@ -3,7 +3,7 @@
 // Object.prototype, oversized), signed or forged, to verifyWebhook and to the handler. Properties: a delivery passes
 // only when its signature is the platform's and its timestamp fresh; verifyWebhook fails only with a
 // WebhookVerificationError (or a TypeError for a broken clock, a LearnKitError for misuse); the handler never throws,
-// answers a 2xx only to an authentic delivery, runs a function only for its own type, and logs no secret.
+// returns a 2xx only to an authentic delivery, runs a function only for its own type, and logs no secret.
 // On a failure fast-check prints the seed and path; LEARNKIT_FUZZ_SEED replays it.
 import { LearnKitError, WebhookVerificationError } from '@learnkit/core';
 import { recordingLogger } from '@learnkit/test-utils';

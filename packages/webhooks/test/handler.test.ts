@@ -30,7 +30,7 @@ function setup(options: Partial<WebhookHandlerOptions> = {}) {
 }
 
 describe('createWebhookHandler with a web Request', () => {
-  it('answers 200 and runs the handler of the type with the typed event', async () => {
+  it('responds with 200 and runs the handler of the type with the typed event', async () => {
     const { handler, handled } = setup();
     const d = delivery();
     const response = await handler(post(d));
@@ -39,7 +39,7 @@ describe('createWebhookHandler with a web Request', () => {
     expect(handled).toEqual([JSON.parse(d.body)]);
   });
 
-  it('runs a redelivery (same id, new signature and timestamp) once, answering 200 both times', async () => {
+  it('runs a redelivery (same id, new signature and timestamp) once, responding with 200 both times', async () => {
     const { handler, handled } = setup();
     const body = JSON.stringify(envelope());
     const first = await handler(post(delivery({ body, timestamp: T0 - 10 })));
@@ -73,7 +73,7 @@ describe('createWebhookHandler with a web Request', () => {
     ['a custom store without release (in-process fallback)', 'claim-only'],
     ['a store whose release fails (in-process fallback)', 'release-fails'],
   ] as const)(
-    'answers 500 when the handler throws and runs it again on the redelivery: %s',
+    'responds with 500 when the handler throws and runs it again on the redelivery: %s',
     async (_label, kind) => {
       const fn = failingTwice();
       let dedupe: DedupeStore | undefined;
@@ -155,7 +155,7 @@ describe('createWebhookHandler with a web Request', () => {
     expect(calls).toBe(2);
   });
 
-  it('answers 500 when the dedupe store fails, without running the handler', async () => {
+  it('responds with 500 when the dedupe store fails, without running the handler', async () => {
     const fn = vi.fn();
     const dedupe: DedupeStore = { claim: () => Promise.reject(new Error('redis down')) };
     const handler = createWebhookHandler({
@@ -176,7 +176,7 @@ describe('createWebhookHandler with a web Request', () => {
     expect(handled).toHaveLength(2);
   });
 
-  it('answers 401 for a bad signature or a stale timestamp, naming only the reason', async () => {
+  it('responds with 401 for a bad signature or a stale timestamp, naming only the reason', async () => {
     const { handler, handled } = setup();
     const d = delivery();
     const tampered = await handler(post({ ...d, body: d.body.replace('usr-1', 'usr-2') }));
@@ -190,7 +190,7 @@ describe('createWebhookHandler with a web Request', () => {
     expect(handled).toHaveLength(0);
   });
 
-  it('answers 400 for a signed payload that does not fit its type, and 405 for other methods', async () => {
+  it('responds with 400 for a signed payload that does not fit its type, and 405 for other methods', async () => {
     const { handler } = setup();
     const bad = await handler(
       post(delivery({ body: JSON.stringify(envelope('enrollment.created', { classId: 'c' })) })),
@@ -339,7 +339,7 @@ describe('a copy of a delivery still being handled is acknowledged only once it 
     expect(calls).toBe(2);
   });
 
-  it('in one process: the copy of a delivery that succeeds is answered 200 (duplicate) only after it succeeded', async () => {
+  it('in one process: the copy of a delivery that succeeds gets 200 (duplicate) only after it succeeded', async () => {
     const first = gate();
     const done: string[] = [];
     const handler = createWebhookHandler({
@@ -401,7 +401,7 @@ describe('a copy of a delivery still being handled is acknowledged only once it 
 
 // Issue 13, finding 12: the web-Request handler buffered a body of any size.
 describe('the body cap of the web-Request handler (one mechanism with toNodeListener)', () => {
-  it('answers 413 for a signed body over 1 MiB, without running the function', async () => {
+  it('responds with 413 for a signed body over 1 MiB, without running the function', async () => {
     const { handler, handled } = setup();
     const big = JSON.stringify(
       envelope('enrollment.created', {
@@ -443,7 +443,7 @@ describe('the body cap of the web-Request handler (one mechanism with toNodeList
     expect(cancelled).toBe(true);
   });
 
-  it('answers 413 from a declared Content-Length over the cap before reading anything', async () => {
+  it('responds with 413 from a declared Content-Length over the cap before reading anything', async () => {
     const { handler } = setup({ maxBodyBytes: 100 });
     let pulled = 0;
     const stream = new ReadableStream<Uint8Array>({
@@ -524,7 +524,7 @@ describe('toNodeListener', () => {
   const send = (url: string, d: { body: string; headers: Record<string, string> }) =>
     fetch(`${url}/webhooks`, { method: 'POST', headers: d.headers, body: d.body });
 
-  it('serves node:http: reads the raw body itself, answers 200, 401 and dedupes', async () => {
+  it('serves node:http: reads the raw body itself, responds with 200, 401 and dedupes', async () => {
     const { handler, handled } = setup();
     const url = await listen(toNodeListener(handler) as never);
     const d = delivery();
@@ -537,7 +537,7 @@ describe('toNodeListener', () => {
     expect((await send(url, { ...d, body: `${d.body} ` })).status).toBe(401);
   });
 
-  it('answers 413 for a body over maxBodyBytes', async () => {
+  it('responds with 413 for a body over maxBodyBytes', async () => {
     const { handler } = setup();
     const url = await listen(toNodeListener(handler, { maxBodyBytes: 64 }) as never);
     expect((await send(url, delivery())).status).toBe(413);
@@ -576,7 +576,7 @@ describe('toNodeListener', () => {
     expect(handled).toHaveLength(0);
   });
 
-  it('in Express: a throwing handler answers 500 and the redelivery runs it again', async () => {
+  it('in Express: a throwing handler responds with 500 and the redelivery runs it again', async () => {
     let calls = 0;
     const handler = createWebhookHandler({
       secret: SECRET,

@@ -8,8 +8,8 @@ export const OTHER_SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 export const T0 = 1_767_225_600;
 export const nowAt = (seconds: number) => () => seconds * 1000;
 
-/** One known-answer vector: a delivery that verifies, and signs to `signature`. */
-export interface KnownAnswerVector {
+/** One test vector: a delivery that verifies, and signs to `signature`. */
+export interface TestVector {
   secret: string;
   timestamp: string;
   body: string;
@@ -28,20 +28,20 @@ export interface VerificationCase {
 }
 
 /**
- * The known-answer file shared with the Python package's tests (python/tests/test_webhooks.py), so both
+ * The test-vector file shared with the Python package's tests (python/tests/test_webhooks.py), so both
  * implementations are held to the same vectors and the same reasons: computed with `openssl dgst -sha256 -hmac
  * <secret>` over `<timestamp>.<body>`, independently of the code under test. The vectors are also in
  * docs/webhooks.md, checked by verify.test.ts.
  */
-const KNOWN_ANSWERS = JSON.parse(
-  readFileSync(new URL('./fixtures/known-answer-vectors.json', import.meta.url), 'utf8'),
-) as { vectors: KnownAnswerVector[]; cases: VerificationCase[] };
+const TEST_VECTOR_FILE = JSON.parse(
+  readFileSync(new URL('./fixtures/test-vectors.json', import.meta.url), 'utf8'),
+) as { vectors: TestVector[]; cases: VerificationCase[] };
 
-/** The known-answer vectors (see {@link KNOWN_ANSWERS}). */
-export const VECTORS: readonly KnownAnswerVector[] = KNOWN_ANSWERS.vectors;
+/** The test vectors (see {@link TEST_VECTOR_FILE}). */
+export const VECTORS: readonly TestVector[] = TEST_VECTOR_FILE.vectors;
 
-/** The verification cases of the shared file (see {@link KNOWN_ANSWERS}). */
-export const VERIFICATION_CASES: readonly VerificationCase[] = KNOWN_ANSWERS.cases;
+/** The verification cases of the shared file (see {@link TEST_VECTOR_FILE}). */
+export const VERIFICATION_CASES: readonly VerificationCase[] = TEST_VECTOR_FILE.cases;
 
 let counter = 0;
 /** A delivery envelope as the platform sends it. */

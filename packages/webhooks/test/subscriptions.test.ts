@@ -124,7 +124,7 @@ describe('subscriptions against the mock platform', () => {
     expect((await mine.list(app())).map((s) => s.id)).toEqual([created.id]);
   });
 
-  it('answers 403 without the app:manage_webhooks grant or the webhook scopes', async () => {
+  it('responds with 403 without the app:manage_webhooks grant or the webhook scopes', async () => {
     await expect(subscriptionsOf('noGrant').list(app())).rejects.toBeInstanceOf(PermissionDeniedError);
     await expect(
       subscriptionsOf('noWebhookScopes').create(app(), { url: URL_, eventTypes: ['test.ping'] }),

@@ -36,7 +36,7 @@ async function reasonOf(options: VerifyWebhookOptions, impl = nodeCrypto): Promi
 describe.each(IMPLS)('verifyWebhook on %s', (_name, impl) => {
   const verify = (options: VerifyWebhookOptions) => verifyWebhookWith(options, impl.verify);
 
-  it('verifies the known-answer vectors and signs them to the same signature', async () => {
+  it('verifies the test vectors and signs them to the same signature', async () => {
     for (const v of VECTORS) {
       const headers = {
         'x-service-webhook-timestamp': v.timestamp,
@@ -165,7 +165,7 @@ describe('the verification cases shared with the Python package', () => {
   });
 });
 
-describe('the known-answer vectors of the webhooks guide', () => {
+describe('the test vectors of the webhooks guide', () => {
   it('are the ones these tests verify, row by row', () => {
     const guide = readFileSync(new URL('../../../docs/webhooks.md', import.meta.url), 'utf8');
     for (const v of VECTORS) {
@@ -387,7 +387,7 @@ describe('verifyWebhook reasons', () => {
     ['Infinity', Number.POSITIVE_INFINITY],
     ['-Infinity', Number.NEGATIVE_INFINITY],
   ])(
-    'throws a TypeError for a clock answering %s, on a stale delivery and a fresh one alike',
+    'throws a TypeError for a clock responding %s, on a stale delivery and a fresh one alike',
     async (_label, value) => {
       const stale = delivery({ timestamp: T0 - 86_400 });
       for (const d of [stale, delivery()]) {

@@ -39,7 +39,7 @@ from ._types import ActivityRef, CourseRef, Metrics, RecordResult, RecordTime, U
 
 __all__ = [
     "Activity",
-    "ActivityAnswer",
+    "ActivityResponse",
     "ActivityServer",
     "AsyncActivity",
     "AsyncActivityServer",
@@ -281,7 +281,7 @@ class Activity(_ActivityBase):
             earlier = mastered_units_so_far(self._caller, source_id, plan.course.course_id, plan.calls)
             sent_metrics["pct_complete"] = pct_of(earlier + sent_metrics["mastered_units"], plan.course.total_lessons)
         events, body = self._events(plan, user, activity, sent_metrics, source_id, idempotency_key)
-        answer = self._caller.request_with_response(
+        raw_response = self._caller.request_with_response(
             "POST",
             "/caliper/v1p2",
             body=body,
@@ -291,7 +291,7 @@ class Activity(_ActivityBase):
             **plan.calls,
         )
         self._sent(self._caller, events)
-        return self._result(plan, events, sent_metrics, answer.data)
+        return self._result(plan, events, sent_metrics, raw_response.data)
 
     def _resolve(self, email: str, calls: Mapping[str, Any]) -> str:
         """The rostering ``sourcedId`` of ``email``: cached 10 minutes when found; never cached when not."""
@@ -344,11 +344,11 @@ class AsyncActivity(_ActivityBase):
             earlier = await mastered_units_so_far_async(self._caller, source_id, plan.course.course_id, plan.calls)
             sent_metrics["pct_complete"] = pct_of(earlier + sent_metrics["mastered_units"], plan.course.total_lessons)
         events, body = self._events(plan, user, activity, sent_metrics, source_id, idempotency_key)
-        answer = await self._caller.request_with_response(
+        raw_response = await self._caller.request_with_response(
             "POST", "/caliper/v1p2", body=body, idempotent=True, operation="POST /caliper/v1p2", **plan.calls
         )
         self._sent(self._caller, events)
-        return self._result(plan, events, sent_metrics, answer.data)
+        return self._result(plan, events, sent_metrics, raw_response.data)
 
     async def _resolve(self, email: str, calls: Mapping[str, Any]) -> str:
         cached = self._cached(email)
@@ -363,4 +363,7 @@ class AsyncActivity(_ActivityBase):
         return self._remember(email, await asyncio.shield(running))
 
 
-from ._server import ActivityAnswer, ActivityServer, AsyncActivityServer  # noqa: E402 - it uses the classes above
+from ._server import ActivityResponse, ActivityServer, AsyncActivityServer  # noqa: E402 - it uses the classes above
+
+#: Deprecated: use ActivityResponse.
+ActivityAnswer = ActivityResponse  # vocabulary: deprecated alias

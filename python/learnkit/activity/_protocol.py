@@ -19,7 +19,7 @@ from ._record import course_problem, is_iso_time, show
 if TYPE_CHECKING:
     from . import User
 
-__all__ = ["MAX_BATCH_BYTES", "MAX_BATCH_EVENTS", "PROTOCOL_VERSION", "ActivityAnswer"]
+__all__ = ["MAX_BATCH_BYTES", "MAX_BATCH_EVENTS", "PROTOCOL_VERSION", "ActivityResponse"]
 
 _log = logging.getLogger("learnkit")
 #: The protocol version, ``v`` of every body.
@@ -44,8 +44,8 @@ _METRICS = (
 
 
 @dataclass(frozen=True)
-class ActivityAnswer:
-    """What to answer the tracker: status, JSON body and headers (framework-neutral)."""
+class ActivityResponse:
+    """What to response the tracker: status, JSON body and headers (framework-neutral)."""
 
     status: int
     body: dict[str, Any]
@@ -61,8 +61,8 @@ class ActivityAnswer:
         return {"content-type": "application/json", "cache-control": "no-store", **self.headers}
 
 
-def _answer(status: int, body: dict[str, Any], headers: dict[str, str] | None = None) -> ActivityAnswer:
-    return ActivityAnswer(status, body, headers or {})
+def _respond(status: int, body: dict[str, Any], headers: dict[str, str] | None = None) -> ActivityResponse:
+    return ActivityResponse(status, body, headers or {})
 
 
 def _number(value: object) -> bool:
@@ -149,59 +149,59 @@ def _upstream(error: BaseException) -> bool:
     return isinstance(error, (ApiError, ApiConnectionError, ApiTimeoutError, UnknownUserError))
 
 
-def _failure(error: BaseException, what: str) -> ActivityAnswer:
+def _failure(error: BaseException, what: str) -> ActivityResponse:
     _log.error("activity handler: %s: %s", what, type(error).__name__)
-    # Never 4xx here: the tracker drops a body answered 400/413/422, and these events are valid. The details go to
+    # Never 4xx here: the tracker drops a body responded with 400/413/422, and these events are valid. The details go to
     # the log only.
     if _upstream(error):
-        return _answer(
+        return _respond(
             502, {"error": "upstream_failed", "message": "the platform did not take the events; send them again"}
         )
-    return _answer(500, {"error": "internal_error", "message": "the activity endpoint failed; see its log"})
+    return _respond(500, {"error": "internal_error", "message": "the activity endpoint failed; see its log"})
 
 
 def read_batch(
     method: str, body: bytes | str, user: User | Mapping[str, object] | None, read_config: Callable[[], LearnkitConfig]
-) -> ActivityAnswer | _Batch:
+) -> ActivityResponse | _Batch:
     """The checked batch of one POST of the tracker, or the response that refuses it: 405, 413, 401, 400 (bad JSON,
     a bad batch, an implausible window, an unknown course), or 500 when the configuration cannot be read."""
     if method.upper() != "POST":
-        return _answer(
+        return _respond(
             405, {"error": "method_not_allowed", "message": "POST a batch of activity events"}, {"allow": "POST"}
         )
     raw = body.encode() if isinstance(body, str) else body
     if len(raw) > MAX_BATCH_BYTES:
-        return _answer(413, dict(_TOO_LARGE))
+        return _respond(413, dict(_TOO_LARGE))
     if user is None:
-        return _answer(401, {"error": "unauthorized", "message": "no user"})
+        return _respond(401, {"error": "unauthorized", "message": "no user"})
     if not isinstance(user, Mapping) or not is_text(user.get("email")):
         return _failure(TypeError("get_user must return {email, platform_id?} or None"), "bad user")
     try:
         parsed = json.loads(raw.decode("utf-8"))
     except (ValueError, UnicodeDecodeError):
-        return _answer(400, {"error": "invalid_json", "message": "the body is not JSON"})
+        return _respond(400, {"error": "invalid_json", "message": "the body is not JSON"})
     if not isinstance(parsed, dict) or parsed.get("v") != PROTOCOL_VERSION:
-        return _answer(
+        return _respond(
             400, {"error": "invalid_batch", "message": f"body must be {{ v: {PROTOCOL_VERSION}, events: [...] }}"}
         )
     events = parsed.get("events")
     if not isinstance(events, list) or not 0 < len(events) <= MAX_BATCH_EVENTS:
-        return _answer(
+        return _respond(
             400, {"error": "invalid_batch", "message": f"events must be an array of 1 to {MAX_BATCH_EVENTS} events"}
         )
     errors = [p for i, m in enumerate(events) if (p := _message_problem(m, f"events[{i}]")) is not None]
     if errors:
-        return _answer(400, {"error": "invalid_batch", "message": "; ".join(errors)})
+        return _respond(400, {"error": "invalid_batch", "message": "; ".join(errors)})
     spans = [
         p
         for i, m in enumerate(events)
         if m["kind"] == "timeSpent" and (p := _span_problem(m["window"], f"events[{i}].window")) is not None
     ]
     if spans:
-        return _answer(400, {"error": "invalid_batch", "message": "; ".join(spans)})
+        return _respond(400, {"error": "invalid_batch", "message": "; ".join(spans)})
     try:
         config = read_config()
-    except Exception as error:  # noqa: BLE001 - answered 500
+    except Exception as error:  # noqa: BLE001 - responded with 500
         return _failure(error, "learnkit.config.json")
     courses: dict[int, CourseConfig] = {}
     unknown: list[str] = []
@@ -212,5 +212,5 @@ def read_batch(
         else:
             courses[i] = course
     if unknown:
-        return _answer(400, {"error": "unknown_course", "message": "; ".join(dict.fromkeys(unknown))})
+        return _respond(400, {"error": "unknown_course", "message": "; ".join(dict.fromkeys(unknown))})
     return _Batch(config, user, events, courses)

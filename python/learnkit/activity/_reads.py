@@ -22,7 +22,7 @@ _PAGE = 1000
 _MAX_PAGES = 100
 #: Page size of the contains look-up of an email with a quote; the candidates are read page by page.
 _USER_PAGE = 1000
-#: Pages that look-up reads at most; a longer list is refused rather than answered "no user".
+#: Pages that look-up reads at most; a longer list is refused rather than responded "no user".
 _USER_MAX_PAGES = 100
 # What splits an email into the parts a filter can search for: a quote (the filter grammar cannot escape it), control
 # characters (no filter value may hold one), and whitespace (around AND/OR it reads as a second condition). The same
@@ -95,7 +95,7 @@ def _user_lookup(
     email: str, page: int, max_pages: int
 ) -> Generator[tuple[str, dict[str, Any]], ApiResponse[Any], str | None]:
     """The look-up of :func:`user_id_by_email` as a generator: it yields each roster read (path, query) and is sent
-    its answer, so the sync and async callers share one walk."""
+    its response, so the sync and async callers share one walk."""
     fragment = email_fragment(email)
     if fragment is None:
         raise ValidationError(
@@ -109,8 +109,8 @@ def _user_lookup(
             ]
         )
     if fragment == email:
-        answer = yield USERS, {"filter": quoted("email", email), "limit": 2, "fields": ["sourcedId"]}
-        users = answer.data.get("users", []) if isinstance(answer.data, dict) else []
+        raw_response = yield USERS, {"filter": quoted("email", email), "limit": 2, "fields": ["sourcedId"]}
+        users = raw_response.data.get("users", []) if isinstance(raw_response.data, dict) else []
         if len(users) > 1:
             raise UnknownUserError(email, "several rostering users match")
         return _id_of(users[0] if users else None)
@@ -118,13 +118,13 @@ def _user_lookup(
     matches: list[Any] = []
     offset = 0
     for _ in range(max_pages):
-        answer = yield USERS, {**query, "offset": offset}
-        rows = answer.data.get("users", []) if isinstance(answer.data, dict) else []
+        raw_response = yield USERS, {**query, "offset": offset}
+        rows = raw_response.data.get("users", []) if isinstance(raw_response.data, dict) else []
         rows = rows if isinstance(rows, list) else []
         matches += [row for row in rows if isinstance(row, dict) and row.get("email") == email]
         if len(matches) > 1:
             raise UnknownUserError(email, "several rostering users match")
-        total = total_of(answer)
+        total = total_of(raw_response)
         # docs/decisions.md#d-pagination: stop on an empty page, at the total, or (without one) on a short page.
         if not rows or (offset + len(rows) >= total if total is not None else len(rows) < page):
             return _id_of(matches[0] if matches else None)
@@ -141,8 +141,8 @@ def _drive(
     try:
         path, query = next(walk)
         while True:
-            answer = caller.request_with_response("GET", path, query=query, operation=f"GET {path}", **calls)
-            path, query = walk.send(answer)
+            raw_response = caller.request_with_response("GET", path, query=query, operation=f"GET {path}", **calls)
+            path, query = walk.send(raw_response)
     except StopIteration as done:
         result: T = done.value
         return result
@@ -154,8 +154,10 @@ async def _drive_async(
     try:
         path, query = next(walk)
         while True:
-            answer = await caller.request_with_response("GET", path, query=query, operation=f"GET {path}", **calls)
-            path, query = walk.send(answer)
+            raw_response = await caller.request_with_response(
+                "GET", path, query=query, operation=f"GET {path}", **calls
+            )
+            path, query = walk.send(raw_response)
     except StopIteration as done:
         result: T = done.value
         return result
@@ -171,7 +173,7 @@ def user_id_by_email(
 ) -> str | None:
     """The rostering ``sourcedId`` of the user with exactly ``email``; None when the roster has none.
     ``filter=email='<email>'``; an email no filter can carry (a quote: O'Brien) is searched by its longest sendable
-    part, ``filter=email~'<part>'``, and the answers are compared with the email exactly, case included, page by page
+    part, ``filter=email~'<part>'``, and the responses are compared with the email exactly, case included, page by page
     (docs/decisions.md#d-email-filter-longest-part). Several matches are an :class:`UnknownUserError`."""
     return _drive(_user_lookup(email, page, max_pages), caller, calls)
 
@@ -189,7 +191,7 @@ async def user_id_by_email_async(
 
 
 def _id_of(row: object) -> str | None:
-    """The ``sourcedId`` of a user the roster answered, if it has one."""
+    """The ``sourcedId`` of a user the roster responded, if it has one."""
     found = row.get("sourcedId") if isinstance(row, dict) else None
     return found if isinstance(found, str) and found != "" else None
 
@@ -205,8 +207,8 @@ def _history(student_id: str, course_id: str) -> Generator[tuple[str, dict[str, 
     offset = 0
     query = {"filter": quoted("student", student_id), "limit": _PAGE, "fields": ["sourcedId", "status", "metadata"]}
     for _ in range(_MAX_PAGES):
-        answer = yield _RESULTS, {**query, "offset": offset}
-        rows = answer.data.get("assessmentResults", []) if isinstance(answer.data, dict) else []
+        raw_response = yield _RESULTS, {**query, "offset": offset}
+        rows = raw_response.data.get("assessmentResults", []) if isinstance(raw_response.data, dict) else []
         for row in rows if isinstance(rows, list) else []:
             meta = row.get("metadata") if isinstance(row, dict) else None
             if row.get("status") == "tobedeleted" or not isinstance(meta, dict) or meta.get("courseId") != course_id:
@@ -214,7 +216,7 @@ def _history(student_id: str, course_id: str) -> Generator[tuple[str, dict[str, 
             units = meta.get("masteredUnits")
             if isinstance(units, (int, float)) and not isinstance(units, bool) and math.isfinite(units) and units > 0:
                 total_units += units
-        total = total_of(answer)
+        total = total_of(raw_response)
         # docs/decisions.md#d-pagination: stop on an empty page, at the total, or (without one) on a short page.
         if not rows or (offset + len(rows) >= total if total is not None else len(rows) < _PAGE):
             break

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 from ._caliper import Actor, encode_uri_component
 from ._config import LearnkitConfig
 from ._message_events import message_event, pct_complete, wants_pct
-from ._protocol import MAX_BATCH_BYTES, ActivityAnswer, _answer, _Batch, _failure, read_batch
+from ._protocol import MAX_BATCH_BYTES, ActivityResponse, _Batch, _failure, _respond, read_batch
 from ._reads import mastered_units_so_far, mastered_units_so_far_async
 
 if TYPE_CHECKING:
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from .._dedupe import AsyncDedupeStore, DedupeStore
     from . import User
 
-__all__ = ["ActivityAnswer", "ActivityServer", "AsyncActivityServer", "MAX_BATCH_BYTES"]
+__all__ = ["ActivityResponse", "ActivityServer", "AsyncActivityServer", "MAX_BATCH_BYTES"]
 
 _log = logging.getLogger("learnkit")
 #: Default time an accepted event id is remembered: 30 days (stored windows can come back days later).
@@ -51,10 +51,10 @@ class _Claims(Generic[_F]):
     elsewhere: int = 0
 
 
-def _acknowledge(claims: _Claims[Any], accepted: int, copies_taken: bool) -> ActivityAnswer:
+def _acknowledge(claims: _Claims[Any], accepted: int, copies_taken: bool) -> ActivityResponse:
     """The response once this request's own ids are settled: failed copies, then ids sent elsewhere, then 202."""
     if not copies_taken:
-        return _answer(
+        return _respond(
             502,
             {
                 "error": "upstream_failed",
@@ -63,7 +63,7 @@ def _acknowledge(claims: _Claims[Any], accepted: int, copies_taken: bool) -> Act
         )
     duplicates = claims.duplicates + len(claims.waits)
     if claims.elsewhere:
-        return _answer(
+        return _respond(
             503,
             {
                 "error": "in_flight",
@@ -71,7 +71,7 @@ def _acknowledge(claims: _Claims[Any], accepted: int, copies_taken: bool) -> Act
             },
             {"retry-after": _IN_FLIGHT_RETRY_AFTER},
         )
-    return _answer(202, {"accepted": accepted, "duplicates": duplicates})
+    return _respond(202, {"accepted": accepted, "duplicates": duplicates})
 
 
 class _ServerBase:
@@ -101,16 +101,16 @@ class _ServerBase:
 class ActivityServer(_ServerBase):
     """The endpoint of the browser tracker for threaded servers (Django, Flask): it checks the body against the
     protocol, finds the user's rostering id, computes ``pctComplete`` (decision 10), sends the Caliper events with
-    ``lk.caliper`` and answers as the TypeScript handler does: 202 ``{accepted, duplicates}``, 400 for a bad body,
+    ``lk.caliper`` and responds as the TypeScript handler does: 202 ``{accepted, duplicates}``, 400 for a bad body,
     401 without a user, 405, 413 over 16 KiB, 502 when the platform did not take the events (the tracker keeps
-    them and sends again), 503 while another process is sending the same ids. Resent ids are answered without
+    them and sends again), 503 while another process is sending the same ids. Resent ids get a response without
     sending again (``dedupe``: default a :class:`~learnkit.MemoryDedupeStore` of 100,000 ids; a
     :class:`~learnkit.webhooks.RedisDedupeStore` with ``prefix="learnkit:activity:seen:"`` for several processes).
 
     Example::
 
         server = ActivityServer(lk)
-        answer = server.handle(request.method, request.body, user={"email": request.user.email})
+        response = server.handle(request.method, request.body, user={"email": request.user.email})
     """
 
     def __init__(
@@ -123,17 +123,17 @@ class ActivityServer(_ServerBase):
         self._lock = threading.Lock()
         self._in_flight: dict[str, Future[bool]] = {}
 
-    def handle(self, method: str, body: bytes | str, *, user: User | Mapping[str, object] | None) -> ActivityAnswer:
+    def handle(self, method: str, body: bytes | str, *, user: User | Mapping[str, object] | None) -> ActivityResponse:
         """Handles one POST of the tracker: the request's method, its raw body and the signed-in user
         (``{"email": ..., "platform_id": ...}``, or None for nobody: 401)."""
         batch = read_batch(method, body, user, self._config)
-        if isinstance(batch, ActivityAnswer):
+        if isinstance(batch, ActivityResponse):
             return batch
         claims = self._claim_all(batch)
         accepted = 0
         if claims.owned:
             sent = self._send_owned(batch, claims)
-            if isinstance(sent, ActivityAnswer):
+            if isinstance(sent, ActivityResponse):
                 return sent
             accepted = sent
         self._settle(claims, lambda _: True)
@@ -192,7 +192,7 @@ class ActivityServer(_ServerBase):
         for event_id, future in claims.mine.items():
             future.set_result(accepted(event_id))
 
-    def _send_owned(self, batch: _Batch, claims: _Claims[Future[bool]]) -> int | ActivityAnswer:
+    def _send_owned(self, batch: _Batch, claims: _Claims[Future[bool]]) -> int | ActivityResponse:
         """Sends the owned messages' events: the count accepted, or the failure response once the ids the platform
         did not take are released."""
         caliper = self._lk.caliper
@@ -244,13 +244,13 @@ class ActivityServer(_ServerBase):
 
 
 class AsyncActivityServer(_ServerBase):
-    """:class:`ActivityServer` for asyncio servers (FastAPI): the same checks, answers and dedupe; the store may be
+    """:class:`ActivityServer` for asyncio servers (FastAPI): the same checks, returns and dedupe; the store may be
     an :class:`~learnkit.webhooks.AsyncRedisDedupeStore`.
 
     Example::
 
         server = AsyncActivityServer(alk)
-        answer = await server.handle("POST", await request.body(), user={"email": user.email})
+        response = await server.handle("POST", await request.body(), user={"email": user.email})
     """
 
     def __init__(
@@ -272,16 +272,16 @@ class AsyncActivityServer(_ServerBase):
 
     async def handle(
         self, method: str, body: bytes | str, *, user: User | Mapping[str, object] | None
-    ) -> ActivityAnswer:
+    ) -> ActivityResponse:
         """:meth:`ActivityServer.handle` for tasks."""
         batch = read_batch(method, body, user, self._config)
-        if isinstance(batch, ActivityAnswer):
+        if isinstance(batch, ActivityResponse):
             return batch
         claims = await self._claim_all(batch)
         accepted = 0
         if claims.owned:
             sent = await self._send_owned(batch, claims)
-            if isinstance(sent, ActivityAnswer):
+            if isinstance(sent, ActivityResponse):
                 return sent
             accepted = sent
         self._settle(claims, lambda _: True)
@@ -333,7 +333,7 @@ class AsyncActivityServer(_ServerBase):
             if not future.done():
                 future.set_result(accepted(event_id))
 
-    async def _send_owned(self, batch: _Batch, claims: _Claims[asyncio.Future[bool]]) -> int | ActivityAnswer:
+    async def _send_owned(self, batch: _Batch, claims: _Claims[asyncio.Future[bool]]) -> int | ActivityResponse:
         """:meth:`ActivityServer._send_owned` for tasks."""
         caliper = self._alk.caliper
         try:

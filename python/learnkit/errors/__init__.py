@@ -92,7 +92,7 @@ def _code_of(error: BaseException) -> str | None:
 
 
 class ApiTimeoutError(LearnKitError):
-    """No answer within ``timeout`` (one attempt) or ``deadline`` (the whole call, retries included), both in
+    """No response within ``timeout`` (one attempt) or ``deadline`` (the whole call, retries included), both in
     seconds. Not the builtin ``TimeoutError`` (docs/decisions.md#d-python-error-names)."""
 
     def __init__(self, operation: str, timeout: float, kind: Literal["attempt", "deadline"]) -> None:

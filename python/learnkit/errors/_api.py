@@ -72,7 +72,7 @@ def _advice(status: int, retry_after_ms: float | None) -> str:
             "report it."
         )
     if 200 <= status < 300:
-        return "The endpoint answered with something other than JSON: check base_url (a proxy or login page?)."
+        return "The endpoint responded with something other than JSON: check base_url (a proxy or login page?)."
     return "Unexpected response status."
 
 

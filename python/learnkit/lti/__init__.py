@@ -23,7 +23,7 @@ if _find_spec("jwt") is None:  # the lti extra is missing: say how to install it
 
 from ..errors import LaunchVerificationError, LaunchVerificationReason  # noqa: E402 - after the check
 from ._claims import ALLOWED_ALGORITHMS, MAX_TOKEN_BYTES
-from ._handler import LaunchAnswer
+from ._handler import LaunchResponse
 from ._keys import AsyncKeySetCache, KeySetCache
 from ._launch import LTI_CLAIM, Launch
 from ._login import LoginInitiation
@@ -42,7 +42,7 @@ __all__ = [
     "AsyncRedisNonceStore",
     "KeySetCache",
     "Launch",
-    "LaunchAnswer",
+    "LaunchResponse",
     "LaunchSession",
     "LaunchVerificationError",
     "LaunchVerificationReason",
@@ -56,3 +56,6 @@ __all__ = [
     "async_launch_verifier_for",
     "launch_verifier_for",
 ]
+
+#: Deprecated: use LaunchResponse.
+LaunchAnswer = LaunchResponse  # vocabulary: deprecated alias

@@ -13,7 +13,7 @@ from ._claims import MAX_TOKEN_BYTES
 from ._login import LoginInitiation
 from ._session import LaunchSession
 
-__all__ = ["LaunchAnswer", "LaunchFlow"]
+__all__ = ["LaunchResponse", "LaunchFlow"]
 
 #: The largest launch form read: the largest token accepted and room for the state.
 MAX_FORM_BYTES = MAX_TOKEN_BYTES + 16 * 1024
@@ -27,26 +27,26 @@ _WHY = {
 
 
 @dataclass(frozen=True)
-class LaunchAnswer:
-    """An answer of the launch or login endpoint: status, text (a short HTML page) and headers."""
+class LaunchResponse:
+    """A response of the launch or login endpoint: status, text (a short HTML page) and headers."""
 
     status: int
     text: str
     headers: dict[str, str] = field(default_factory=dict)
 
 
-def page(status: int, title: str, message: str, headers: dict[str, str] | None = None) -> LaunchAnswer:
+def page(status: int, title: str, message: str, headers: dict[str, str] | None = None) -> LaunchResponse:
     """A short HTML page: nothing the request sent is in it."""
     body = (
         f"<!doctype html><meta charset=utf-8><title>{html.escape(title)}</title>"
         f"<h1>{html.escape(title)}</h1><p>{html.escape(message)}</p>\n"
     )
-    return LaunchAnswer(
+    return LaunchResponse(
         status, body, {"content-type": "text/html; charset=utf-8", "cache-control": "no-store", **(headers or {})}
     )
 
 
-def refusal(error: LaunchVerificationError) -> LaunchAnswer:
+def refusal(error: LaunchVerificationError) -> LaunchResponse:
     """401, naming the reason class (``expired``, ``wrong_audience`` ...), never the token or a claim."""
     why = _WHY.get(error.reason, "The launch could not be verified. Open the app again from the platform.")
     return page(401, "Launch refused", f"{why} (reason: {error.reason})")
@@ -60,7 +60,7 @@ class LaunchFlow:
         self.login = login
         self.require_state = require_state
 
-    def check_request(self, method: str, content_type: str, length: str) -> LaunchAnswer | None:
+    def check_request(self, method: str, content_type: str, length: str) -> LaunchResponse | None:
         """405 for anything but POST (a token in a query is never read), 415 for anything but a form, 413 when too
         large; None when the request may be read."""
         if method.upper() != "POST":
@@ -93,7 +93,7 @@ class LaunchFlow:
             return self.login.nonce_of(state)
         return None
 
-    def login_answer(self, params: dict[str, str]) -> LaunchAnswer:
+    def login_response(self, params: dict[str, str]) -> LaunchResponse:
         """302 to the platform's authorization endpoint, or 400 naming the missing parameter."""
         if self.login is None:
             return page(404, "Not found", "This app has no login initiation endpoint.")
@@ -101,4 +101,4 @@ class LaunchFlow:
             location = self.login.redirect_for(params)
         except ValidationError as error:
             return page(400, "Bad login request", error.message)
-        return LaunchAnswer(302, "", {"location": location, "cache-control": "no-store"})
+        return LaunchResponse(302, "", {"location": location, "cache-control": "no-store"})

@@ -124,7 +124,7 @@ def _state(
 
 def _check_response(response: httpx.Response) -> None:
     if response.status_code != 200:
-        raise ValueError(f"the key set answered {response.status_code}")
+        raise ValueError(f"the key set responded with {response.status_code}")
     length = response.headers.get("content-length", "")
     if length.isdigit() and int(length) > MAX_KEY_SET_BYTES:
         raise ValueError("the key set is too large")

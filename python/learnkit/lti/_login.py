@@ -19,7 +19,7 @@ __all__ = ["LoginInitiation"]
 
 
 class LoginInitiation:
-    """Answers the platform's login initiation and checks the ``state`` it posts back with the ID token.
+    """returns the platform's login initiation and checks the ``state`` it posts back with the ID token.
 
     Example::
 

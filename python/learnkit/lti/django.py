@@ -22,7 +22,7 @@ from pydantic import SecretStr
 
 from ..activity import User
 from ..errors import LaunchVerificationError
-from ._handler import LaunchAnswer, LaunchFlow, refusal
+from ._handler import LaunchFlow, LaunchResponse, refusal
 from ._launch import Launch
 from ._login import LoginInitiation
 from ._session import LaunchSession
@@ -36,9 +36,9 @@ OnLaunch = Callable[[Launch, HttpRequest], "str | HttpResponseBase"]
 View = Callable[[HttpRequest], HttpResponseBase]
 
 
-def _response(answer: LaunchAnswer) -> HttpResponse:
-    response = HttpResponse(answer.text, status=answer.status)
-    for name, value in answer.headers.items():
+def _response(raw_response: LaunchResponse) -> HttpResponse:
+    response = HttpResponse(raw_response.text, status=raw_response.status)
+    for name, value in raw_response.headers.items():
         response[name] = value
     return response
 
@@ -87,7 +87,7 @@ class LaunchViews:
             return _response(refusal(error))
         result = self._on_launch(launch, request)
         response = (
-            result if isinstance(result, HttpResponseBase) else _response(LaunchAnswer(302, "", {"location": result}))
+            result if isinstance(result, HttpResponseBase) else _response(LaunchResponse(302, "", {"location": result}))
         )
         cookie = self.session.cookie_for(launch)
         response.set_cookie(
@@ -99,7 +99,7 @@ class LaunchViews:
         params = {k: str(v) for k, v in request.GET.items()}
         if request.method == "POST":
             params.update({k: str(v) for k, v in request.POST.items()})
-        return _response(self._flow.login_answer(params))
+        return _response(self._flow.login_response(params))
 
     def get_launch_user(self, request: HttpRequest) -> User | None:
         """The launched student of the request's session cookie, None when there is none or another secret signed

@@ -20,7 +20,7 @@ from starlette.concurrency import run_in_threadpool
 
 from ..activity import User
 from ..errors import LaunchVerificationError
-from ._handler import MAX_FORM_BYTES, LaunchAnswer, LaunchFlow, refusal
+from ._handler import MAX_FORM_BYTES, LaunchFlow, LaunchResponse, refusal
 from ._launch import Launch
 from ._login import LoginInitiation
 from ._session import LaunchSession
@@ -33,8 +33,8 @@ __all__ = ["LaunchRouter", "OnLaunch"]
 OnLaunch = Callable[[Launch, Request], "str | Response | Awaitable[str | Response]"]
 
 
-def _response(answer: LaunchAnswer) -> Response:
-    return Response(answer.text, status_code=answer.status, headers=answer.headers)
+def _response(raw_response: LaunchResponse) -> Response:
+    return Response(raw_response.text, status_code=raw_response.status, headers=raw_response.headers)
 
 
 class LaunchRouter:
@@ -105,7 +105,7 @@ class LaunchRouter:
         params = dict(request.query_params)
         if request.method == "POST":
             params.update({k: v for k, v in (await request.form()).items() if isinstance(v, str)})
-        return _response(self._flow.login_answer(params))
+        return _response(self._flow.login_response(params))
 
     def get_launch_user(self, request: Request) -> User | None:
         """The launched student of the request's session cookie (``{"email", "platform_id", "name"?}``), None when

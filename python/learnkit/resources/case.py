@@ -36,12 +36,12 @@ def _checked_ids(ids: object) -> list[str]:
     return list(ids)
 
 
-def _verdict(ids: list[str], answers: list[CFItemsValidateResult]) -> CFItemsValidateResult:
+def _verdict(ids: list[str], raw_responses: list[CFItemsValidateResult]) -> CFItemsValidateResult:
     known: dict[str, bool] = {}
-    for answer in answers:
-        known.update({item: False for item in answer.invalid})
-        known.update({item: True for item in answer.valid})
-    # An id the answer does not mention was not confirmed valid, so it is reported invalid.
+    for raw_response in raw_responses:
+        known.update({item: False for item in raw_response.invalid})
+        known.update({item: True for item in raw_response.valid})
+    # An id the response does not mention was not confirmed valid, so it is reported invalid.
     return CFItemsValidateResult(
         valid=[item for item in ids if known.get(item) is True],
         invalid=[item for item in ids if known.get(item) is not True],
@@ -81,7 +81,7 @@ class Items(generated.Items):
             result = lk.case.items.validate(["00000000-0000-0000-0000-000000000001"])
         """
         checked = _checked_ids(ids)
-        answers = [
+        raw_responses = [
             parse(
                 CFItemsValidateResult,
                 self._client._call(
@@ -97,7 +97,7 @@ class Items(generated.Items):
             )
             for chunk in _chunks(checked)
         ]
-        return _verdict(checked, answers)
+        return _verdict(checked, raw_responses)
 
 
 class AsyncItems(generated.AsyncItems):
@@ -119,7 +119,7 @@ class AsyncItems(generated.AsyncItems):
             result = await alk.case.items.validate(ids)
         """
         checked = _checked_ids(ids)
-        answers = []
+        raw_responses = []
         for chunk in _chunks(checked):
             data = await self._client._call(
                 "POST",
@@ -131,8 +131,8 @@ class AsyncItems(generated.AsyncItems):
                 extra_headers=extra_headers,
                 extra_query=extra_query,
             )
-            answers.append(parse(CFItemsValidateResult, data))
-        return _verdict(checked, answers)
+            raw_responses.append(parse(CFItemsValidateResult, data))
+        return _verdict(checked, raw_responses)
 
 
 class Packages(generated.Packages):

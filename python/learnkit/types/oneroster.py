@@ -155,7 +155,7 @@ __all__ = [
     "OneRosterTermList",
     "OneRosterTermResponse",
     "OneRosterTypedGUIDRef",
-    "OneRosterUnstatedAnswer",
+    "OneRosterUnstatedBody",
     "OneRosterUser",
     "OneRosterUserCreated",
     "OneRosterUserField",
@@ -424,7 +424,7 @@ OneRosterResourceField: TypeAlias = Literal[
 
 
 class OneRosterGUIDRef(BaseModel):
-    """A reference to another OneRoster object, as answers carry them."""
+    """A reference to another OneRoster object, as returns carry them."""
 
     href: str
     sourced_id: str = Field(alias="sourcedId")
@@ -495,7 +495,7 @@ class OneRosterRole(BaseModel):
     role_type: Literal["primary", "secondary"] = Field(alias="roleType")
     role: Literal["administrator", "aide", "guardian", "parent", "proctor", "relative", "student", "teacher"]
     org: OneRosterGUIDRef
-    """A reference to another OneRoster object, as answers carry them."""
+    """A reference to another OneRoster object, as returns carry them."""
     user_profile: str | None = Field(default=None, alias="userProfile")
     begin_date: str | None = Field(alias="beginDate")
     end_date: str | None = Field(alias="endDate")
@@ -1005,11 +1005,11 @@ class OneRosterEnrollment(BaseModel):
     begin_date: str | None = Field(alias="beginDate")
     end_date: str | None = Field(alias="endDate")
     user: OneRosterGUIDRef
-    """A reference to another OneRoster object, as answers carry them."""
+    """A reference to another OneRoster object, as returns carry them."""
     class_: OneRosterGUIDRef = Field(alias="class")
-    """A reference to another OneRoster object, as answers carry them."""
+    """A reference to another OneRoster object, as returns carry them."""
     school: OneRosterGUIDRef
-    """A reference to another OneRoster object, as answers carry them."""
+    """A reference to another OneRoster object, as returns carry them."""
 
 
 class OneRosterEnrollmentInput(BaseModel):
@@ -1359,7 +1359,7 @@ class OneRosterUser(BaseModel):
     2025-10; see docs/decisions.md#d-oneroster-2025-10).
     """
     primary_org: OneRosterGUIDRef | None = Field(default=None, alias="primaryOrg")
-    """A reference to another OneRoster object, as answers carry them."""
+    """A reference to another OneRoster object, as returns carry them."""
     email: str | None = None
     preferred_first_name: str | None = Field(default=None, alias="preferredFirstName")
     preferred_middle_name: str | None = Field(default=None, alias="preferredMiddleName")
@@ -1451,7 +1451,9 @@ class OneRosterUserProfileCredentialInput(BaseModel):
 
 
 class OneRosterUserWithDemographics(BaseModel):
-    """A user with its demographics (``null`` when it has none), as ``users/{sourcedId}/demographics`` answers it."""
+    """A user with its demographics (``null`` when it has none), as ``users/{sourcedId}/demographics`` responds to
+    it.
+    """
 
     sourced_id: str = Field(alias="sourcedId")
     status: Literal["active", "tobedeleted"]
@@ -1473,7 +1475,7 @@ class OneRosterUserWithDemographics(BaseModel):
     2025-10; see docs/decisions.md#d-oneroster-2025-10).
     """
     primary_org: OneRosterGUIDRef | None = Field(default=None, alias="primaryOrg")
-    """A reference to another OneRoster object, as answers carry them."""
+    """A reference to another OneRoster object, as returns carry them."""
     email: str | None = None
     preferred_first_name: str | None = Field(default=None, alias="preferredFirstName")
     preferred_middle_name: str | None = Field(default=None, alias="preferredMiddleName")
@@ -1490,7 +1492,9 @@ class OneRosterUserWithDemographicsResponse(BaseModel):
     """One user with its demographics."""
 
     user: OneRosterUserWithDemographics
-    """A user with its demographics (``null`` when it has none), as ``users/{sourcedId}/demographics`` answers it."""
+    """A user with its demographics (``null`` when it has none), as ``users/{sourcedId}/demographics`` responds to
+    it.
+    """
 
 
 class OneRosterStudentCredentialsInputCredentials(BaseModel):
@@ -1910,7 +1914,7 @@ class OneRosterSourcedIdPairs(BaseModel):
 
 
 class OneRosterSourcedIdPairsResponse(BaseModel):
-    """The answer of a create: the supplied and the allocated ``sourcedId``."""
+    """The response of a create: the supplied and the allocated ``sourcedId``."""
 
     sourced_id_pairs: OneRosterSourcedIdPairs = Field(alias="sourcedIdPairs")
     """The ``sourcedId`` a create supplied and the one the platform allocated (the same when one was supplied)."""
@@ -1969,18 +1973,18 @@ OneRosterLearningObjectiveSet: TypeAlias = list[OneRosterLearningObjectiveSetIte
 
 
 OneRosterUserCreated: TypeAlias = OneRosterSourcedIdPairsResponse | OneRosterUserResponse
-"""The answer of a user create: ``{ sourcedIdPairs }`` as the vendor's description of 2025-10 states it, or ``{
+"""The response of a user create: ``{ sourcedIdPairs }`` as the vendor's description of 2025-10 states it, or ``{
 user }`` as the one before did (docs/decisions.md#d-oneroster-2025-10).
 """
 
 
 OneRosterSchoolCreated: TypeAlias = OneRosterSourcedIdPairsResponse | OneRosterOrg
-"""The answer of a school create: ``{ sourcedIdPairs }`` as the vendor's description of 2025-10 states it, or the
+"""The response of a school create: ``{ sourcedIdPairs }`` as the vendor's description of 2025-10 states it, or the
 org as the one before did (docs/decisions.md#d-oneroster-2025-10).
 """
 
 
-OneRosterUnstatedAnswer: TypeAlias = dict[str, Any]
+OneRosterUnstatedBody: TypeAlias = dict[str, Any]
 """A response stated only as an object, with no members named: the SDK reads nothing from it. See
 docs/decisions.md#d-oneroster-unstated-responses.
 """

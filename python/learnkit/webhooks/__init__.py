@@ -20,7 +20,7 @@ from .._dedupe import (
 from .._secret import SigningSecret
 from ..types.platform import WEBHOOK_EVENT_TYPES, KnownWebhookEvent, UnknownWebhookEvent, WebhookEvent
 from ._async_handler import AsyncWebhookHandler
-from ._handler import WebhookAnswer, WebhookHandler
+from ._handler import WebhookHandler, WebhookResponse
 from ._verify import (
     DEFAULT_TOLERANCE_SEC,
     SIGNATURE_HEADER,
@@ -46,7 +46,7 @@ __all__ = [
     "RedisDedupeStore",
     "SigningSecret",
     "UnknownWebhookEvent",
-    "WebhookAnswer",
+    "WebhookResponse",
     "WebhookEvent",
     "WebhookHandler",
     "WebhookSecret",

@@ -20,10 +20,10 @@ from ._handler import (
     _IN_FLIGHT_RETRY_AFTER,
     DEFAULT_DEDUPE_TTL,
     DEFAULT_MAX_BODY_BYTES,
-    WebhookAnswer,
-    _answer,
+    WebhookResponse,
     _Base,
     _log,
+    _respond,
 )
 
 __all__ = ["AsyncWebhookHandler"]
@@ -37,7 +37,7 @@ class AsyncWebhookHandler(_Base):
     Example::
 
         handler = AsyncWebhookHandler(secret=secret, on={"user.created": on_user_created})
-        answer = await handler.handle("POST", await request.body(), request.headers)
+        response = await handler.handle("POST", await request.body(), request.headers)
     """
 
     def __init__(
@@ -75,31 +75,31 @@ class AsyncWebhookHandler(_Base):
                     [ValidationIssue(("dedupe",), "must be a dedupe store (claim, release, complete, status) or False")]
                 )
             self._store = dedupe
-        self._in_flight: dict[str, asyncio.Future[WebhookAnswer]] = {}
+        self._in_flight: dict[str, asyncio.Future[WebhookResponse]] = {}
 
     async def handle(
         self, method: str, body: bytes | str, headers: Mapping[str, Any] | Iterable[tuple[str, Any]]
-    ) -> WebhookAnswer:
+    ) -> WebhookResponse:
         """:meth:`WebhookHandler.handle` for tasks."""
         verified = self._verify(method, body, headers)
-        if isinstance(verified, WebhookAnswer):
+        if isinstance(verified, WebhookResponse):
             return verified
         event = verified
         function = self._function_of(event)
         if function is None:
-            return _answer(200, {"received": True, "handled": False})
+            return _respond(200, {"received": True, "handled": False})
         if self._store is None:
             return await self._run(event, function)
         running = self._in_flight.get(event.id)
         if running is not None:
             first = await asyncio.shield(running)
-            return _answer(200, {"received": True, "duplicate": True}) if first.status == 200 else first
-        mine: asyncio.Future[WebhookAnswer] = asyncio.get_running_loop().create_future()
+            return _respond(200, {"received": True, "duplicate": True}) if first.status == 200 else first
+        mine: asyncio.Future[WebhookResponse] = asyncio.get_running_loop().create_future()
         self._in_flight[event.id] = mine
         try:
             outcome = await self._run(event, function)
         except BaseException:
-            mine.set_result(_answer(500, {"error": "internal_error"}))
+            mine.set_result(_respond(500, {"error": "internal_error"}))
             raise
         finally:
             self._in_flight.pop(event.id, None)
@@ -111,7 +111,7 @@ class AsyncWebhookHandler(_Base):
         result = getattr(self._store, name)(*args)
         return await result if inspect.isawaitable(result) else result
 
-    async def _run(self, event: WebhookEvent, function: Callable[..., object]) -> WebhookAnswer:
+    async def _run(self, event: WebhookEvent, function: Callable[..., object]) -> WebhookResponse:
         fields = {"id": event.id, "type": event.type}
         store = self._store
         if store is not None:
@@ -122,33 +122,33 @@ class AsyncWebhookHandler(_Base):
                     claimed = True
                 if not claimed and await self._store_call("status", event.id) != "handled":
                     _log.info(
-                        "webhook delivery is being handled elsewhere; answering 503 so the platform retries",
+                        "webhook delivery is being handled elsewhere; responding with 503 so the platform retries",
                         extra=fields,
                     )
-                    return _answer(503, {"error": "in_flight"}, {"retry-after": _IN_FLIGHT_RETRY_AFTER})
+                    return _respond(503, {"error": "in_flight"}, {"retry-after": _IN_FLIGHT_RETRY_AFTER})
             except Exception:  # noqa: BLE001
-                _log.exception("webhook dedupe store failed; answering 500 so the platform retries", extra=fields)
-                return _answer(500, {"error": "dedupe_store_failed"})
+                _log.exception("webhook dedupe store failed; responding with 500 so the platform retries", extra=fields)
+                return _respond(500, {"error": "dedupe_store_failed"})
             if not claimed:
-                return _answer(200, {"received": True, "duplicate": True})
+                return _respond(200, {"received": True, "duplicate": True})
         try:
             await _maybe_await(function(event))
         except Exception:  # noqa: BLE001
             _log.exception(
-                "webhook handler for %s raised; answering 500 so the platform retries", event.type, extra=fields
+                "webhook handler for %s raised; responding with 500 so the platform retries", event.type, extra=fields
             )
             if store is not None:
                 try:
                     await self._store_call("release", event.id)
                 except Exception:  # noqa: BLE001
                     self._remember_failed(event.id)
-            return _answer(500, {"error": "handler_failed"})
+            return _respond(500, {"error": "handler_failed"})
         if store is not None:
             try:
                 await self._store_call("complete", event.id, self._ttl)
             except Exception:  # noqa: BLE001
                 _log.exception("webhook dedupe store could not mark the event id handled", extra=fields)
-        return _answer(200, {"received": True})
+        return _respond(200, {"received": True})
 
 
 async def _maybe_await(value: object) -> None:

@@ -1,7 +1,7 @@
-"""The ready webhook handler, for any framework: verify, dedupe, run the function of the event's type, answer as
+"""The ready webhook handler, for any framework: verify, dedupe, run the function of the event's type, respond as
 the TypeScript ``createWebhookHandler`` does (docs/decisions.md#d-python-webhook-handler). The framework glue
 (``learnkit.fastapi``, ``learnkit.django``) turns requests into :meth:`WebhookHandler.handle` calls and
-:class:`WebhookAnswer` into responses."""
+:class:`WebhookResponse` into responses."""
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from .._dedupe import DedupeStore
     from ..types.platform import WebhookEvent
 
-__all__ = ["WebhookAnswer", "WebhookHandler"]
+__all__ = ["WebhookResponse", "WebhookHandler"]
 
 _log = logging.getLogger("learnkit")
 #: Default time a handled id is remembered: twice the platform's retry window of about 24 hours.
@@ -33,15 +33,15 @@ DEFAULT_MAX_BODY_BYTES = 1024 * 1024
 # How long a claim holds while its function runs, in a store that can complete claims: shorter than the platform's
 # first retry (10 min), so a delivery whose process died mid-way runs again on that retry.
 _CLAIM_LEASE = 300.0
-# What a copy of a delivery being handled in another process is answered: retryable, never a 2xx.
+# What a copy of a delivery being handled in another process gets a response: retryable, never a 2xx.
 _IN_FLIGHT_RETRY_AFTER = "60"
 _MAX_FAILED = 10_000
 F = TypeVar("F", bound=Callable[..., object])
 
 
 @dataclass(frozen=True)
-class WebhookAnswer:
-    """What to answer the platform: status, JSON body and headers (framework-neutral)."""
+class WebhookResponse:
+    """What to response the platform: status, JSON body and headers (framework-neutral)."""
 
     status: int
     body: dict[str, Any]
@@ -57,8 +57,8 @@ class WebhookAnswer:
         return {"content-type": "application/json", **self.headers}
 
 
-def _answer(status: int, body: dict[str, Any], headers: dict[str, str] | None = None) -> WebhookAnswer:
-    return WebhookAnswer(status, body, headers or {})
+def _respond(status: int, body: dict[str, Any], headers: dict[str, str] | None = None) -> WebhookResponse:
+    return WebhookResponse(status, body, headers or {})
 
 
 def _check(
@@ -147,13 +147,13 @@ class _Base:
 
     def _verify(
         self, method: str, body: bytes | str, headers: Mapping[str, Any] | Iterable[tuple[str, Any]]
-    ) -> WebhookEvent | WebhookAnswer:
+    ) -> WebhookEvent | WebhookResponse:
         if method.upper() != "POST":
-            return _answer(405, {"error": "method_not_allowed"}, {"allow": "POST"})
+            return _respond(405, {"error": "method_not_allowed"}, {"allow": "POST"})
         raw = body.encode() if isinstance(body, str) else body
         if len(raw) > self.max_body_bytes:
             _log.warning("webhook delivery refused: body over max_body_bytes (%d)", self.max_body_bytes)
-            return _answer(413, {"error": "body_too_large"})
+            return _respond(413, {"error": "body_too_large"})
         try:
             return verify_webhook(
                 raw,
@@ -165,7 +165,7 @@ class _Base:
         except WebhookVerificationError as error:
             _log.warning("webhook delivery refused: %s", error)
             # The reason only: the message may describe this server's configuration.
-            return _answer(400 if error.reason == "invalid_payload" else 401, {"error": error.reason})
+            return _respond(400 if error.reason == "invalid_payload" else 401, {"error": error.reason})
 
     def _function_of(self, event: WebhookEvent) -> Callable[..., object] | None:
         return self._functions.get(event.type) or self._on_unhandled
@@ -178,13 +178,13 @@ class _Base:
 
 class WebhookHandler(_Base):
     """The webhook endpoint for threaded servers (Django, Flask, any WSGI app): it verifies the signature and
-    timestamp, skips an event id it has already handled, and runs the function of the event's type. Answers:
+    timestamp, skips an event id it has already handled, and runs the function of the event's type. Responds:
 
     - 200 when handled, already handled (``duplicate``), or not handled by any function (acknowledged);
     - 401 when verification fails; 400 when the signature holds but the payload does not fit its type;
     - 405 for a method other than POST; 413 for a body over ``max_body_bytes`` (1 MiB);
     - 500 when the function raises or the dedupe store fails, so the platform retries (the claim is released);
-    - for a copy of a delivery still being handled: in this process, the first copy's answer once known; in another
+    - for a copy of a delivery still being handled: in this process, the first copy's response once known; in another
       process (a shared store), 503 with ``Retry-After``, so it is acknowledged only once handled.
 
     ``dedupe``: default a :class:`~learnkit.webhooks.MemoryDedupeStore` of 10,000 ids; a
@@ -197,7 +197,7 @@ class WebhookHandler(_Base):
             secret=os.environ["LEARNKIT_WEBHOOK_SECRET"],
             on={"enrollment.created": lambda event: enroll(event.data.enrollment_id)},
         )
-        answer = handler.handle("POST", request.body, request.headers)
+        response = handler.handle("POST", request.body, request.headers)
     """
 
     def __init__(
@@ -236,36 +236,36 @@ class WebhookHandler(_Base):
                 )
             self._store = dedupe
         self._lock = threading.Lock()
-        self._in_flight: dict[str, Future[WebhookAnswer]] = {}
+        self._in_flight: dict[str, Future[WebhookResponse]] = {}
 
     def handle(
         self, method: str, body: bytes | str, headers: Mapping[str, Any] | Iterable[tuple[str, Any]]
-    ) -> WebhookAnswer:
+    ) -> WebhookResponse:
         """Handles one delivery: the request's method, its raw body and its headers. Never raises for a delivery:
-        every outcome is an answer."""
+        every outcome is a response."""
         verified = self._verify(method, body, headers)
-        if isinstance(verified, WebhookAnswer):
+        if isinstance(verified, WebhookResponse):
             return verified
         event = verified
         function = self._function_of(event)
         if function is None:
-            return _answer(200, {"received": True, "handled": False})
+            return _respond(200, {"received": True, "handled": False})
         if self._store is None:
             return self._run(event, function)
-        # A copy of a delivery this process is handling gets that delivery's answer, once there is one.
+        # A copy of a delivery this process is handling gets that delivery's response, once there is one.
         with self._lock:
             running = self._in_flight.get(event.id)
-            mine: Future[WebhookAnswer] | None = None
+            mine: Future[WebhookResponse] | None = None
             if running is None:
                 mine = self._in_flight[event.id] = Future()
         if running is not None:
             first = running.result()
-            return _answer(200, {"received": True, "duplicate": True}) if first.status == 200 else first
+            return _respond(200, {"received": True, "duplicate": True}) if first.status == 200 else first
         assert mine is not None
         try:
             outcome = self._run(event, function)
         except BaseException as error:  # noqa: BLE001 - handed to the copies, then raised
-            outcome = _answer(500, {"error": "internal_error"})
+            outcome = _respond(500, {"error": "internal_error"})
             mine.set_result(outcome)
             raise error
         finally:
@@ -274,7 +274,7 @@ class WebhookHandler(_Base):
         mine.set_result(outcome)
         return outcome
 
-    def _run(self, event: WebhookEvent, function: Callable[..., object]) -> WebhookAnswer:
+    def _run(self, event: WebhookEvent, function: Callable[..., object]) -> WebhookResponse:
         store = self._store
         fields = {"id": event.id, "type": event.type}
         if store is not None:
@@ -285,30 +285,30 @@ class WebhookHandler(_Base):
                     claimed = True
                 if not claimed and store.status(event.id) != "handled":
                     _log.info(
-                        "webhook delivery is being handled elsewhere; answering 503 so the platform retries",
+                        "webhook delivery is being handled elsewhere; responding with 503 so the platform retries",
                         extra=fields,
                     )
-                    return _answer(503, {"error": "in_flight"}, {"retry-after": _IN_FLIGHT_RETRY_AFTER})
-            except Exception:  # noqa: BLE001 - answered 500, so the platform retries
-                _log.exception("webhook dedupe store failed; answering 500 so the platform retries", extra=fields)
-                return _answer(500, {"error": "dedupe_store_failed"})
+                    return _respond(503, {"error": "in_flight"}, {"retry-after": _IN_FLIGHT_RETRY_AFTER})
+            except Exception:  # noqa: BLE001 - responded with 500, so the platform retries
+                _log.exception("webhook dedupe store failed; responding with 500 so the platform retries", extra=fields)
+                return _respond(500, {"error": "dedupe_store_failed"})
             if not claimed:
-                return _answer(200, {"received": True, "duplicate": True})
+                return _respond(200, {"received": True, "duplicate": True})
         try:
             function(event)
-        except Exception:  # noqa: BLE001 - answered 500, so the platform retries
+        except Exception:  # noqa: BLE001 - responded with 500, so the platform retries
             _log.exception(
-                "webhook handler for %s raised; answering 500 so the platform retries", event.type, extra=fields
+                "webhook handler for %s raised; responding with 500 so the platform retries", event.type, extra=fields
             )
             if store is not None:
                 try:
                     store.release(event.id)
                 except Exception:  # noqa: BLE001 - remembered here instead
                     self._remember_failed(event.id)
-            return _answer(500, {"error": "handler_failed"})
+            return _respond(500, {"error": "handler_failed"})
         if store is not None:
             try:
                 store.complete(event.id, self._ttl)
             except Exception:  # noqa: BLE001 - handled all the same; the lease lapses by itself
                 _log.exception("webhook dedupe store could not mark the event id handled", extra=fields)
-        return _answer(200, {"received": True})
+        return _respond(200, {"received": True})

@@ -200,7 +200,7 @@ def verify_webhook(
     ``time.time()``). The event is a model of its type: after ``if event.type == "enrollment.created":``,
     ``event.data.enrollment_id`` is typed; a type newer than this package is an :class:`UnknownWebhookEvent`.
 
-    Raises :class:`WebhookVerificationError` (``reason`` says which check failed; answer 401), or a plain
+    Raises :class:`WebhookVerificationError` (``reason`` says which check failed; respond with 401), or a plain
     :class:`LearnKitError` for an unusable ``secret`` or ``tolerance_sec`` (a usage error, not a refused delivery).
 
     Example::

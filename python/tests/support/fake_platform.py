@@ -1,4 +1,4 @@
-"""A stand-in for ``LearnKit.request_with_response`` that answers ``record``'s reads from fixed data and keeps the
+"""A stand-in for ``LearnKit.request_with_response`` that responds with ``record``'s reads from fixed data and keeps the
 Caliper envelopes it is sent, so ``record`` can run with no network (as the TypeScript script does)."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from learnkit import ApiResponse
 
 
 class FakePlatform:
-    """Answers the roster look-up with ``users`` and the gradebook with ``history``; keeps every request."""
+    """returns the roster look-up with ``users`` and the gradebook with ``history``; keeps every request."""
 
     def __init__(self, users: list[dict[str, Any]] | None = None, history: list[dict[str, Any]] | None = None) -> None:
         self.users = users or []

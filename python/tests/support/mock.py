@@ -1,8 +1,11 @@
 """The mock platform as a process, as a partner runs it: ``learnkit-mock serve --port 0``, from the package's build
 when it is newer than the sources, else from the repository's sources (no build needed;
-docs/decisions.md#d-python-tests-mock-build), started on first use and stopped when the tests end, or when the test process
-is killed: the mock stops when the process that started it ends (docs/decisions.md#d-mock-serve-stops-with-parent). Its control path
-(``/__learnkit-mock/...``) injects faults and shows what it saw (docs/decisions.md#d-mock-control-over-http). The process
+docs/decisions.md#d-python-tests-mock-build), started on first use and stopped when the tests end, or when the test
+process
+is killed: the mock stops when the process that started it ends (docs/decisions.md#d-mock-serve-stops-with-parent). Its
+control path
+(``/__learnkit-mock/...``) injects faults and shows what it saw (docs/decisions.md#d-mock-control-over-http). The
+process
 is ``learnkit.testing``'s ``MockPlatform``, started with the repository's command
 (docs/decisions.md#d-python-testing-kit)."""
 
@@ -67,7 +70,8 @@ def _workspace_packages(repo: Path, name: str) -> list[Path]:
 def start_command(repo: Path = REPO) -> Start:
     """The build of the mock when every package of it that has a build (the mock, and the workspace packages it
     depends on) is built and newer than its sources and those of the workspace packages it depends on, else the
-    sources: a first start from them compiles them and can take a minute (docs/decisions.md#d-python-tests-mock-build)."""
+    sources: a first start from them compiles them and can take a minute
+    (docs/decisions.md#d-python-tests-mock-build)."""
     for folder in _workspace_packages(repo, "@learnkit/mock"):
         if "build" not in _manifest(folder).get("scripts", {}):
             continue

@@ -6,5 +6,5 @@ from pathlib import Path
 PROJECT = Path(__file__).resolve().parents[2]
 #: The repository's root.
 REPO = PROJECT.parent
-#: The known-answer vectors shared with the TypeScript package's tests.
-WEBHOOK_VECTORS = REPO / "packages" / "webhooks" / "test" / "fixtures" / "known-answer-vectors.json"
+#: The test vectors shared with the TypeScript package's tests.
+WEBHOOK_VECTORS = REPO / "packages" / "webhooks" / "test" / "fixtures" / "test-vectors.json"

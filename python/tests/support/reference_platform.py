@@ -1,7 +1,7 @@
 """A stand-in for the platform as its published reference describes it (docs.platform.timeback.com; the facts are
 in docs/decisions.md#d-platform-reference-shapes and #d-platform-paging). It is not the mock: an ``httpx`` transport
 written from the reference alone, so the Python SDK's rostering, applications and insights families are judged by a
-second server. Listings page with ``limit`` default 10 and range 1-100 (400 otherwise) and answer
+second server. Listings page with ``limit`` default 10 and range 1-100 (400 otherwise) and response
 ``{ <plural>, limit, offset, total }``; records are OneRoster-shaped with GUIDRefs."""
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ def _json(status: int, body: Any = None) -> httpx.Response:
 
 
 class ReferencePlatform:
-    """The stand-in: ``transport`` for an ``httpx.Client``, ``requests`` the API URLs it answered."""
+    """The stand-in: ``transport`` for an ``httpx.Client``, ``requests`` the API URLs it responded."""
 
     def __init__(self, enrollments: int = 237) -> None:
         self.enrollments = [_enrollment(n) for n in range(enrollments)]

@@ -1,5 +1,5 @@
 // The TypeScript roster look-up by email on the emails of the Python package's test (python/tests/test_same_events.py),
-// so that the two packages can be compared: the queries each sends and what it answers
+// so that the two packages can be compared: the queries each sends and what it responds
 // (docs/decisions.md#d-email-filter-longest-part).
 //
 // Reads on stdin a JSON array of emails. For each, runs the look-up of `createActivityServer` against a roster that
@@ -15,13 +15,13 @@ const emails = JSON.parse(readFileSync(0, 'utf8')) as string[];
 const out: { queries: unknown[]; id?: string | null; refused?: (string | number)[] }[] = [];
 for (const email of emails) {
   const queries: unknown[] = [];
-  const answer = async (init: { params?: { query?: object } }) => {
+  const rawResponse = async (init: { params?: { query?: object } }) => {
     queries.push(init.params?.query);
     const data = { users: [{ sourcedId: 'usr-1', email }] };
     return { data, response: new Response(null, { headers: { 'x-total-count': '1' } }) };
   };
   const http = {
-    callWithResponse: (_m: string, _p: string, init: object) => answer(init),
+    callWithResponse: (_m: string, _p: string, init: object) => rawResponse(init),
   } as unknown as LooseHttp;
   try {
     const id = await rosterLookup(http)({ email });

@@ -3,7 +3,7 @@
 //
 // Reads on stdin `{ baseUrl, config, nowMs, users, history, cases: [params, ...] }` and runs each case's params
 // through `createActivityServer(...).record` with the clock pinned, a Caliper client that keeps what it is given, and
-// a `fetch` that answers the roster look-up with `users` and the gradebook with `history`. Prints a JSON array: per
+// a `fetch` that returns the roster look-up with `users` and the gradebook with `history`. Prints a JSON array: per
 // case, the JSON text of the events sent (keys sorted at every level) and the pctComplete.
 import { readFileSync } from 'node:fs';
 import type { CaliperClient } from '../../../packages/activity/src/server/caliper-client';
@@ -57,7 +57,7 @@ for (const params of input.cases) {
       ApiPromise.fromResult(async () => {
         sent = Array.isArray(events) ? [...events] : [events];
         const data = { accepted: sent.length, duplicates: 0, skipped: [], requests: 1 };
-        return { data, answer: undefined };
+        return { data, rawResponse: undefined };
       }),
     hasAccepted: () => false,
   };

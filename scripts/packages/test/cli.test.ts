@@ -57,7 +57,7 @@ describe('learnkit (@learnkit/sdk) from the installed tarball', () => {
 });
 
 describe('learnkit-mcp (@learnkit/mcp) from the installed tarball', () => {
-  it('answers initialize and tools/list over stdio, and writes nothing but JSON-RPC to stdout', async () => {
+  it('responds to initialize and tools/list over stdio, and writes nothing but JSON-RPC to stdout', async () => {
     const server = startBackground(bin('learnkit-mcp'), [], { cwd: scratch().project, stdin: 'pipe' });
     const { child } = server;
     let stdout = '';

@@ -57,7 +57,7 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Resolves once something answers HTTP on the port. */
+/** Resolves once something returns HTTP on the port. */
 async function waitForHttp(url: string, process: Background): Promise<void> {
   for (let attempt = 0; attempt < 200; attempt++) {
     if (process.child.exitCode !== null) throw new Error(`the server exited:\n${process.output()}`);
@@ -68,7 +68,7 @@ async function waitForHttp(url: string, process: Background): Promise<void> {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
-  throw new Error(`nothing answered on ${url}:\n${process.output()}`);
+  throw new Error(`nothing responded on ${url}:\n${process.output()}`);
 }
 
 const ping = (message: string) =>

@@ -222,7 +222,7 @@ export function runActivity(
         } else if (!paused) cut(t);
         if (time) await deliver();
         if (data) {
-          // One id per instance, so retrying end() after a lost answer cannot complete twice; a new start() under
+          // One id per instance, so retrying end() after a lost response cannot complete twice; a new start() under
           // the same runId (a resumed run) is a new completion with its own id.
           completion ??= { id: newEventId(), at: iso(t) };
           const message = { kind: 'completion' as const, ...completion, runId, activity };

@@ -8,7 +8,7 @@ import { type ActivityMessage, MAX_BATCH_BYTES, PROTOCOL_VERSION } from '../prot
 export class ActivitySendError extends Error {
   /** Always `ActivitySendError`, for checks across realms where `instanceof` fails. */
   override name = 'ActivitySendError';
-  /** The HTTP status the endpoint answered, when it answered. */
+  /** The HTTP status the endpoint responded, when it responded. */
   declare readonly status: number | undefined;
   constructor(message: string, status?: number, options?: { cause?: unknown }) {
     super(message, options);
@@ -86,7 +86,8 @@ export function createSender(endpoint: string, fetcher: typeof fetch, timeoutMs:
     } finally {
       clearTimeout(timer);
     }
-    if (!res.ok) throw new ActivitySendError(`activity: POST ${endpoint} answered ${res.status}`, res.status);
+    if (!res.ok)
+      throw new ActivitySendError(`activity: POST ${endpoint} responded with ${res.status}`, res.status);
   };
 
   return {
@@ -100,7 +101,7 @@ export function createSender(endpoint: string, fetcher: typeof fetch, timeoutMs:
             break;
           } catch (e) {
             const status = (e as ActivitySendError).status ?? 0;
-            // Worth sending again: no answer, a timeout, too many requests, or a server error.
+            // Worth sending again: no response, a timeout, too many requests, or a server error.
             if (n < retry.retryAttempts && (!status || status === 408 || status === 429 || status >= 500)) {
               const delays = retry.retryDelaysMs;
               await new Promise((r) => setTimeout(r, delays[Math.min(n, delays.length - 1)]));

@@ -6,7 +6,7 @@ import {
   type Logger,
   ValidationError,
 } from '@learnkit/core';
-import type { RawAnswer } from '@learnkit/core/internal';
+import type { RawResponse } from '@learnkit/core/internal';
 import type { LearnkitConfig } from '../config/types';
 import type { CaliperClient } from './caliper-client';
 import type { ConfigInit } from './config';
@@ -36,15 +36,15 @@ export interface ActivityServerOptions {
    * `learnkit.config.json` in `process.cwd()`, read on first use and checked with the schema's rules.
    */
   config?: ConfigInit | undefined;
-  /** Who sent a request to `.handler` (your session or token check); `null`/`undefined` answers 401. */
+  /** Who sent a request to `.handler` (your session or token check); `null`/`undefined` responds with 401. */
   getUser?: GetUser | undefined;
   /**
-   * Remembers the event ids the platform accepted so resends are answered without sending again: core's
+   * Remembers the event ids the platform accepted so resends get a response without sending again: core's
    * `DedupeStore`, the webhook handler's interface. Default an in-memory store of 100,000 ids; with several
    * processes a shared one, `createRedisDedupeStore(redis, { prefix: 'learnkit:activity:' })` from
    * `@learnkit/core`; `false` for none (the platform still dedupes by id). Stores should implement `release`; with
    * `complete` and `status` too (core's stores have them), a claim is a 5-minute lease while the events are sent,
-   * and a copy that meets ids another process is still sending is answered 503, so the tracker sends it again.
+   * and a copy that meets ids another process is still sending gets 503, so the tracker sends it again.
    */
   dedupe?: DedupeStore | false | undefined;
   /** How long an accepted id is remembered (default 30 days). */
@@ -67,7 +67,7 @@ export interface ActivityServerOptions {
   logger?: Logger | false | undefined;
   /**
    * Puts what the browser tracker posts on a durable queue: `{ store }` and the settings of `.queue(...)`. The handler
-   * then answers 202 once the store holds a body's events, and workers (`handlerQueue.startWorker()` or
+   * then responds with 202 once the store holds a body's events, and workers (`handlerQueue.startWorker()` or
    * `learnkit-activity-worker`) send the events of many learners in each Caliper request
    * (docs/activity.md#the-handler-on-the-queue). Without it, each body is sent as it comes.
    */
@@ -203,11 +203,11 @@ export function createActivityServer(options: ActivityServerOptions): ActivitySe
     queue: (settings) => queueOver(base, { hooks: options.hooks, ...settings }),
   };
 
-  /** `record`, with the answer of the Caliper request that sent the completion. */
+  /** `record`, with the response of the Caliper request that sent the completion. */
   async function record(
     params: RecordParams,
     recordOptions: RecordOptions | undefined,
-  ): Promise<{ data: RecordResult; answer: RawAnswer | undefined }> {
+  ): Promise<{ data: RecordResult; rawResponse: RawResponse | undefined }> {
     const { config: cfg, course, window } = await checkRecord(ctx, params);
     const runId = params.runId ?? crypto.randomUUID();
     const actor = await ctx.actorOf(params.user);
@@ -228,11 +228,11 @@ export function createActivityServer(options: ActivityServerOptions): ActivitySe
       },
     );
     const sending = caliper.send(events, { ...recordOptions, sensor: cfg.sensor });
-    // A Caliper client of the caller's own may answer a plain promise: its data, without a response.
-    const { data: sent, answer } =
-      typeof sending?.withAnswer === 'function'
-        ? await sending.withAnswer()
-        : { data: await sending, answer: undefined };
+    // A Caliper client of the caller's own may response a plain promise: its data, without a response.
+    const { data: sent, rawResponse } =
+      typeof sending?.withRawResponse === 'function'
+        ? await sending.withRawResponse()
+        : { data: await sending, rawResponse: undefined };
     const data: RecordResult = {
       runId,
       events,
@@ -240,6 +240,6 @@ export function createActivityServer(options: ActivityServerOptions): ActivitySe
       accepted: sent.accepted,
       duplicates: sent.duplicates + sent.skipped.length,
     };
-    return { data, answer };
+    return { data, rawResponse };
   }
 }

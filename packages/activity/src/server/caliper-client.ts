@@ -1,6 +1,6 @@
 import { caliperEventIssues, envelopeMemberIssues, isIri } from '@learnkit/caliper';
 import { ApiPromise, type RequestOptions, ValidationError } from '@learnkit/core';
-import type { RawAnswer, ValidationIssue } from '@learnkit/core/internal';
+import type { RawResponse, ValidationIssue } from '@learnkit/core/internal';
 import { envelope } from '../caliper/envelope';
 import {
   CALIPER_CONTEXT,
@@ -178,11 +178,11 @@ export function caliperClientOver(http: LooseHttp, options: CaliperClientOptions
     send: (input, sendOptions) => ApiPromise.fromResult(() => send(input, sendOptions)),
   };
 
-  /** `send`, with the answer of its last request (undefined when every event had been accepted before). */
+  /** `send`, with the response of its last request (undefined when every event had been accepted before). */
   async function send(
     input: CaliperSendInput,
     sendOptions: CaliperSendOptions | undefined,
-  ): Promise<{ data: CaliperSendResult; answer: RawAnswer | undefined }> {
+  ): Promise<{ data: CaliperSendResult; rawResponse: RawResponse | undefined }> {
     const { sensor, sendTime, events } = normalize(input, sendOptions);
     const skipped: string[] = [];
     const unsent: { event: AnyCaliperEvent; json: string; bytes: number }[] = [];
@@ -227,24 +227,24 @@ export function caliperClientOver(http: LooseHttp, options: CaliperClientOptions
 
     const { sensor: _sensor, ...requestOptions } = sendOptions ?? {};
     const result: CaliperSendResult = { accepted: 0, duplicates: 0, skipped, requests: 0 };
-    let lastAnswer: RawAnswer | undefined;
+    let lastResponse: RawResponse | undefined;
     for (const batch of batches) {
       const body = envelope({ sensor, events: batch, ...(sendTime !== undefined && { sendTime }) });
       result.requests++;
-      const { data, answer } = await http
+      const { data, rawResponse } = await http
         .call('POST', '/caliper/v1p2', {
           body,
           // Keyed by event ids: sending a batch twice is harmless, so every transient failure is retried.
           options: { ...requestOptions, idempotent: true },
         })
-        .withAnswer();
-      lastAnswer = answer;
+        .withRawResponse();
+      lastResponse = rawResponse;
       const counts = isRecord(data) ? data : {};
       const newOnes = typeof counts.accepted === 'number' ? counts.accepted : batch.length;
       result.accepted += newOnes;
       result.duplicates += typeof counts.duplicates === 'number' ? counts.duplicates : batch.length - newOnes;
       for (const event of batch) markAccepted(event.id);
     }
-    return { data: result, answer: lastAnswer };
+    return { data: result, rawResponse: lastResponse };
   }
 }

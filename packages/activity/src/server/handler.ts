@@ -10,7 +10,7 @@ import { readText, TooLarge } from './read-text';
 import { windowSpanProblem } from './time-window';
 import { type ActivityUser, UnknownUserError } from './users';
 
-/** Finds the user of a request (your session or token check); `null` or `undefined` answers 401. */
+/** Finds the user of a request (your session or token check); `null` or `undefined` responds with 401. */
 export type GetUser = (
   request: Request,
 ) => ActivityUser | null | undefined | Promise<ActivityUser | null | undefined>;
@@ -30,7 +30,7 @@ export type ActivityRequestHandler = ((
   request: Request,
   context?: ActivityHandlerContext,
 ) => Promise<Response>) & {
-  /** How `toNodeListener` serves it: the protocol's body limit and 413 answer, and no Node request as context. */
+  /** How `toNodeListener` serves it: the protocol's body limit and 413 respond, and no Node request as context. */
   readonly nodeListenerOptions: NodeListenerOptions & {
     /** No context from the Node request: the user comes from `getUser` or the caller's `{ user }`. */
     readonly context: () => undefined;
@@ -43,12 +43,12 @@ const json = (status: number, body: unknown, headers?: Record<string, string>) =
     headers: { 'content-type': 'application/json', 'cache-control': 'no-store', ...headers },
   });
 
-/** The body of the 413 answer, also written by `toNodeListener` when it refuses a body itself. */
+/** The body of the 413 respond, also written by `toNodeListener` when it refuses a body itself. */
 export const TOO_LARGE = { error: 'body_too_large', message: `bodies are at most ${MAX_BATCH_BYTES} bytes` };
 
 /**
  * The Node listener options of the handler (docs/decisions.md#d-one-node-listener): the protocol's 16 KiB limit
- * with its 413 answer, and no context, so the handler finds the user with `getUser` unless the listener's own
+ * with its 413 respond, and no context, so the handler finds the user with `getUser` unless the listener's own
  * `getUser` gives it `{ user }`. Works with or without a body parser before it (a raw Buffer, a string, or
  * `express.json()`'s object are all taken).
  */
@@ -58,10 +58,10 @@ const NODE_OPTIONS = { maxBodyBytes: MAX_BATCH_BYTES, tooLargeBody: TOO_LARGE, c
 // lease): a process that dies mid-send frees its ids after this, and the tracker's resend sends them
 // (docs/decisions.md#d-activity-dedupe-leases).
 const CLAIM_LEASE_MS = 5 * 60_000;
-// What a body with ids being sent by another process is answered: retryable, so the tracker keeps the windows.
+// What a body with ids being sent by another process gets a response: retryable, so the tracker keeps the windows.
 const IN_FLIGHT_RETRY_AFTER_S = '60';
 
-// What a body is answered while the queue's store is down: retryable, soon (a Redis restart takes seconds).
+// What a body gets a response while the queue's store is down: retryable, soon (a Redis restart takes seconds).
 const STORE_RETRY_AFTER_S = '5';
 
 /** A promise with its resolver, for copies of one id that arrive while it is being sent. */
@@ -107,7 +107,7 @@ export function createActivityHandler(
     getUser: GetUser;
     dedupe: DedupeStore | undefined;
     dedupeTtlMs: number;
-    /** Stores the entries on the handler's queue: the handler answers 202 once stored, a worker sends them. */
+    /** Stores the entries on the handler's queue: the handler responds with 202 once stored, a worker sends them. */
     enqueue?: Enqueue | undefined;
     /** Clock in ms: when an entry was taken. */
     now?: (() => number) | undefined;
@@ -132,7 +132,7 @@ export function createActivityHandler(
       ),
     );
   };
-  // Ids this process is sending now: a copy arriving meanwhile waits for the outcome instead of answering 202
+  // Ids this process is sending now: a copy arriving meanwhile waits for the outcome instead of responding with 202
   // for events that may yet fail.
   const inFlight = new Map<string, Promise<boolean>>();
   // Ids whose send failed, for stores without `release` (their claim stays): a resend is sent again. Bounded,
@@ -152,7 +152,7 @@ export function createActivityHandler(
     const upstream = isUpstream(error);
     if (error instanceof ActivityQueueStoreError) {
       ctx.log?.error({ error: error.message, store: error.store }, `activity handler: ${what}`);
-      // Retryable: the tracker keeps the windows and sends them again once the store answers.
+      // Retryable: the tracker keeps the windows and sends them again once the store responds.
       return json(
         503,
         { error: 'queue_unavailable', message: 'the events could not be stored; send them again' },
@@ -163,7 +163,7 @@ export function createActivityHandler(
       { error: error instanceof Error ? error.message : String(error), name: (error as Error)?.name },
       `activity handler: ${what}`,
     );
-    // Never 4xx here: the tracker drops a body answered 400/413/422, and these events are valid. The details go
+    // Never 4xx here: the tracker drops a body responded with 400/413/422, and these events are valid. The details go
     // to the log only: the browser (anyone with devtools) needs to know to send again, not why.
     return upstream
       ? json(502, {

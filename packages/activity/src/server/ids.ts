@@ -1,5 +1,5 @@
 // Name-based event ids for `record` with an idempotency key: the same key, user and activity always give the
-// same ids, so a retried `record()` (after a lost answer) is a duplicate the platform and the Caliper client
+// same ids, so a retried `record()` (after a lost response) is a duplicate the platform and the Caliper client
 // recognise. Without a key, ids are fresh: a runId never dedupes (docs/decisions.md#d-runid-correlates).
 
 /** The namespace of LearnKit's name-based event ids (a fixed random UUID), as bytes. */

@@ -9,7 +9,7 @@
  */
 
 // The Node adapter is core's `toNodeListener`: the activity handler carries what it needs of it (its body limit and
-// answers), and `getUser` gives it the user of a Node request (docs/decisions.md#d-one-node-listener).
+// responds), and `getUser` gives it the user of a Node request (docs/decisions.md#d-one-node-listener).
 export { toNodeListener } from '@learnkit/core';
 export type {
   NodeListener,

@@ -49,7 +49,7 @@ export interface RecordParams {
   runId?: string | undefined;
   /**
    * Your own key for this completion (an attempt id, a job id; up to 255 characters). A `record` repeated with
-   * the same key, user and activity (a retry after a lost answer) is the same completion: same event ids, counted
+   * the same key, user and activity (a retry after a lost response) is the same completion: same event ids, counted
    * in `duplicates`. Without a key, every call is a new completion.
    */
   idempotencyKey?: string | undefined;

@@ -33,7 +33,7 @@ const USERS = '/ims/oneroster/rostering/v1p2/users/';
 const OPERATION = 'GET /ims/oneroster/rostering/v1p2/users/';
 /** Page size of the contains look-up (an email with a quote): the candidates are read page by page. */
 const PAGE = 1000;
-/** Pages the contains look-up reads at most; a longer list is refused rather than answered "no user". */
+/** Pages the contains look-up reads at most; a longer list is refused rather than responded "no user". */
 const MAX_PAGES = 100;
 
 /*
@@ -67,7 +67,7 @@ export interface RosterLookupOptions {
 
 /**
  * Looks a user up in OneRoster by exact email: `GET .../users/?filter=email='<email>'`. An email the filter cannot
- * carry (a quote: O'Brien) is searched by its longest sendable part, `filter=email~'<part>'`, and the answers are
+ * carry (a quote: O'Brien) is searched by its longest sendable part, `filter=email~'<part>'`, and the responses are
  * compared with the email exactly, case included, page by page (docs/decisions.md#d-email-filter-longest-part).
  */
 export function rosterLookup(http: LooseHttp, options: RosterLookupOptions = {}): ResolveUserId {
@@ -121,7 +121,7 @@ export function rosterLookup(http: LooseHttp, options: RosterLookupOptions = {})
   };
 }
 
-/** The `sourcedId` of a user the roster answered, if it has one. */
+/** The `sourcedId` of a user the roster responded, if it has one. */
 function idOf(row: unknown): string | undefined {
   const id = (row as { sourcedId?: unknown } | undefined)?.sourcedId;
   return typeof id === 'string' && id !== '' ? id : undefined;
@@ -135,7 +135,7 @@ export interface UserCacheOptions {
 }
 
 /**
- * Wraps a resolver with a small cache: found ids are kept `ttlMs` per email (not-found answers are not kept,
+ * Wraps a resolver with a small cache: found ids are kept `ttlMs` per email (not-found responses are not kept,
  * so a student added to the roster is found at once), and concurrent look-ups of one email share one request.
  */
 export function cachedResolver(resolve: ResolveUserId, options: UserCacheOptions): ResolveUserId {

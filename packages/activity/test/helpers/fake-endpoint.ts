@@ -1,8 +1,8 @@
 // A fake partner endpoint: it takes protocol bodies like the future server handler (dedupe by event id,
-// answer 202), and can be told to fail, refuse, hold or hang, so the tests can break the network at will.
+// respond with 202), and can be told to fail, refuse, hold or hang, so the tests can break the network at will.
 import { type ActivityMessage, parseActivityBatch } from '../../src/protocol';
 
-/** What a request meets: the endpoint answers, the network fails, the request never ends, or a status. */
+/** What a request meets: the endpoint responds, the network fails, the request never ends, or a status. */
 export type Mode = 'ok' | 'network' | 'hang' | number;
 
 export interface FakeEndpoint {
@@ -16,7 +16,7 @@ export interface FakeEndpoint {
   accepted: Map<string, ActivityMessage>;
   /** How many accepted deliveries were duplicates. */
   duplicates: number;
-  /** How the next requests are answered; a function decides per request (n counts from 0). */
+  /** How the next requests get a response; a function decides per request (n counts from 0). */
   mode: Mode | ((n: number) => Mode);
   /** Whether the beacon queues (true) or refuses like a full queue (false). */
   beaconQueues: boolean;
@@ -25,7 +25,7 @@ export interface FakeEndpoint {
   /** Requests in flight now, and the most at once. */
   inFlight: number;
   maxInFlight: number;
-  /** Holds every answer until the returned function is called. */
+  /** Holds every response until the returned function is called. */
   hold(): () => void;
   /** Active ms of accepted time windows. */
   activeMs(): number;
@@ -52,7 +52,7 @@ export function createFakeEndpoint(): FakeEndpoint {
     }
     return 202;
   };
-  const answer = async (body: string, init?: RequestInit): Promise<Response> => {
+  const rawResponse = async (body: string, init?: RequestInit): Promise<Response> => {
     const mode = nextMode();
     if (mode === 'network') throw new TypeError('Failed to fetch');
     if (mode === 'hang')
@@ -86,7 +86,7 @@ export function createFakeEndpoint(): FakeEndpoint {
       endpoint.maxInFlight = Math.max(endpoint.maxInFlight, ++endpoint.inFlight);
       try {
         if (gate) await gate;
-        return await answer(body, init);
+        return await rawResponse(body, init);
       } finally {
         endpoint.inFlight--;
       }

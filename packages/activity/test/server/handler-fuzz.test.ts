@@ -1,7 +1,7 @@
 // Property-based fuzzing of the browser-facing handler: hostile payloads from a signed-in browser (mutated batches,
 // implausible windows, junk, huge and deep bodies, other methods). Properties: never 5xx nor a thrown error with a
 // healthy platform; a refused body sends nothing; every window the platform stored fits its own span (finding 17
-// of issue 13); no credential in an answer. The run is bounded by its count of runs.
+// of issue 13); no credential in a response. The run is bounded by its count of runs.
 import fc from 'fast-check';
 import { expect, onTestFailed, test } from 'vitest';
 import { MAX_BATCH_BYTES } from '../../src/protocol';

@@ -1,6 +1,6 @@
 // The activity handler on the queue through faults, on a real redis-server (docs/decisions.md#d-handler-on-queue):
 // Redis killed and restarted while learners post, a worker process killed with SIGKILL mid-batch, the platform down
-// for two minutes on a fake clock. Learners are simulated as the tracker behaves: a body not answered 2xx is sent
+// for two minutes on a fake clock. Learners are simulated as the tracker behaves: a body not responded with 2xx is sent
 // again, with the same ids. Nothing is lost (every window reaches the ingest) and nothing is counted twice (the
 // ingest stores each window once and the stored active time is the sum of the windows).
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -58,7 +58,7 @@ const learnerOf: GetUser = (request) => {
   return n === undefined ? null : { email: `learner${n}@example.com`, platformId: `learner-${n}` };
 };
 
-/** Posts `body` for learner `n` as the tracker does: again, with the same ids, until it is answered 2xx. */
+/** Posts `body` for learner `n` as the tracker does: again, with the same ids, until it gets 2xx. */
 async function postUntilTaken(
   activity: ActivityServer,
   n: number,
@@ -66,11 +66,11 @@ async function postUntilTaken(
   wait: () => Promise<void>,
 ): Promise<number> {
   for (let attempt = 1; ; attempt++) {
-    const answer = await activity.handler(
+    const rawResponse = await activity.handler(
       post(body, { headers: { 'content-type': 'application/json', cookie: `learner=${n}` } }),
     );
-    if (answer.status === 202) return attempt;
-    expect([502, 503]).toContain(answer.status);
+    if (rawResponse.status === 202) return attempt;
+    expect([502, 503]).toContain(rawResponse.status);
     await wait();
   }
 }
@@ -94,9 +94,9 @@ function expectEachOnce(stored: Record<string, unknown>[], windows: TimeSpentMes
 describe('the handler on the queue on Redis, Redis restarted mid-run', () => {
   const ctx = useMock('loopback');
 
-  test('bodies posted while Redis is down are answered 503 and resent; every window once at the ingest', async () => {
+  test('bodies posted while Redis is down get 503 and resent; every window once at the ingest', async () => {
     const key = `test:handler-queue:${++prefix}`;
-    // Commands fail at once while Redis is away (no offline queue), so the handler answers 503 instead of waiting.
+    // Commands fail at once while Redis is away (no offline queue), so the handler responds with 503 instead of waiting.
     const client = redis({ enableOfflineQueue: false });
     await new Promise((resolve) => client.once('ready', resolve));
     const options: RedisQueueStoreOptions = { key, commandTimeoutMs: 500 };
@@ -139,7 +139,7 @@ describe('the handler on the queue on Redis, Redis restarted mid-run', () => {
     expect(resent).toBeGreaterThan(0);
     await expect.poll(() => ctx.stored().length, { timeout: 30_000, interval: 100 }).toBe(windows.length);
     // The queue empties too: a batch whose acknowledgement failed comes back and is sent again (a receipt more, at
-    // the ingest, never a second stored window), and a body stored before a lost answer is stored twice and sent once.
+    // the ingest, never a second stored window), and a body stored before a lost response is stored twice and sent once.
     await expect
       .poll(async () => (await activity.handlerQueue?.stats())?.depth, { timeout: 30_000, interval: 100 })
       .toBe(0);
@@ -231,7 +231,7 @@ describe('the handler on the queue on Redis, a learnkit-activity-worker killed w
 describe('the handler on the queue on Redis, the platform down for 2 minutes (fake clock)', () => {
   const ctx = useMock('msw');
 
-  test('every body answered 202 during the outage; nothing lost or dead-lettered; each window sent once after', async () => {
+  test('every body responded with 202 during the outage; nothing lost or dead-lettered; each window sent once after', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
     const key = `test:handler-queue:${++prefix}`;
     const activity = ctx.server({
@@ -252,7 +252,7 @@ describe('the handler on the queue on Redis, the platform down for 2 minutes (fa
     const worker = await activity.handlerQueue?.startWorker();
     stops.push(async () => worker?.stop({ timeoutMs: 1_000 }));
     const windows: TimeSpentMessage[] = [];
-    // 50 learners beat every 15 s for the two minutes: 8 beats each, every one answered 202 at once.
+    // 50 learners beat every 15 s for the two minutes: 8 beats each, every one responded with 202 at once.
     for (let second = 0; second < 120; second++) {
       if (second % 15 === 0)
         for (let n = 0; n < 50; n++) {
@@ -266,7 +266,7 @@ describe('the handler on the queue on Redis, the platform down for 2 minutes (fa
     const during = await activity.handlerQueue?.stats();
     expect(during).toMatchObject({ depth: 400, deadLetters: 0, sent: 0 });
     expect(ctx.requests('POST', CALIPER).filter((r) => r.status === 503).length).toBeLessThan(20);
-    // Back: the next attempt (within the longest backoff, 30 s) delivers, and the rest follows at once. Redis answers
+    // Back: the next attempt (within the longest backoff, 30 s) delivers, and the rest follows at once. Redis responds
     // in real time: each fake second also lets real I/O through.
     let second = 0;
     for (; second < 200 && ctx.stored().length < 400; second++) {

@@ -1,6 +1,6 @@
 // The activity handler on the durable queue (docs/decisions.md#d-handler-on-queue): bodies of many learners are
-// answered 202 once stored, a worker sends them in few Caliper requests, resends are never counted twice, an outage
-// of the platform is no outage of the handler, a store that fails is answered 503 and loses nothing.
+// responded with 202 once stored, a worker sends them in few Caliper requests, resends are never counted twice, an outage
+// of the platform is no outage of the handler, a store that fails gets 503 and loses nothing.
 import { createMemoryDedupeStore, ValidationError } from '@learnkit/core';
 import { afterEach, describe, expect, test } from 'vitest';
 import type { ActivityMessage } from '../../src/protocol';
@@ -43,11 +43,11 @@ describe('the activity handler on the queue', () => {
       for (let n = 0; n < 200; n++) {
         const window = windowMessage(14_000);
         sent.push(window.id);
-        const answer = await server.handler(postAs(n, [window]));
-        expect(answer.status).toBe(202);
-        expect(await answer.json()).toEqual({ accepted: 1, duplicates: 0 });
+        const rawResponse = await server.handler(postAs(n, [window]));
+        expect(rawResponse.status).toBe(202);
+        expect(await rawResponse.json()).toEqual({ accepted: 1, duplicates: 0 });
       }
-    // Nothing went to the platform while the handler answered.
+    // Nothing went to the platform while the handler responded.
     expect(ctx.requests('POST', CALIPER)).toEqual([]);
     expect(await server.handlerQueue?.stats()).toMatchObject({ depth: 600, sent: 0 });
     const flushed = await server.handlerQueue?.flush();
@@ -64,7 +64,7 @@ describe('the activity handler on the queue', () => {
     const server = queued();
     const body = [windowMessage(10_000), windowMessage(12_000), completionMessage({ xpEarned: 5 })];
     expect(await (await server.handler(postAs(1, body))).json()).toEqual({ accepted: 3, duplicates: 0 });
-    // The tracker lost the answer and sends the body again; then once more after the worker sent it.
+    // The tracker lost the response and sends the body again; then once more after the worker sent it.
     expect(await (await server.handler(postAs(1, body))).json()).toEqual({ accepted: 0, duplicates: 3 });
     await server.handlerQueue?.flush();
     expect(await (await server.handler(postAs(1, body))).json()).toEqual({ accepted: 0, duplicates: 3 });
@@ -84,7 +84,7 @@ describe('the activity handler on the queue', () => {
     expect([...ctx.receipts().values()]).toEqual([1, 1]);
   });
 
-  test('while the platform answers 503, every body is answered 202; the windows are sent once it is back', async () => {
+  test('while the platform responds with 503, every body gets 202; the windows are sent once it is back', async () => {
     const server = queued();
     ctx.platform.faults.inject({ method: 'POST', path: CALIPER, status: 503, times: Infinity });
     const ids: string[] = [];

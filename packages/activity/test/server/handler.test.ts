@@ -16,7 +16,7 @@ import {
 } from './harness';
 
 const CALIPER = '/caliper/v1p2';
-const answer = async (response: Response) => ({ status: response.status, body: await response.json() });
+const rawResponse = async (response: Response) => ({ status: response.status, body: await response.json() });
 
 describe.each<Mode>(['msw', 'loopback'])('handler (%s)', (mode) => {
   const ctx = useMock(mode);
@@ -26,7 +26,7 @@ describe.each<Mode>(['msw', 'loopback'])('handler (%s)', (mode) => {
     const windows = [windowMessage(15_000), windowMessage(14_250)];
     const done = completionMessage({ xpEarned: 12, totalQuestions: 10, correctQuestions: 8 });
     const res = await server.handler(post([...windows, done]));
-    expect(await answer(res)).toEqual({ status: 202, body: { accepted: 3, duplicates: 0 } });
+    expect(await rawResponse(res)).toEqual({ status: 202, body: { accepted: 3, duplicates: 0 } });
     const stored = ctx.stored();
     expect(stored.map((e) => e.id)).toEqual([windows[0]!.id, windows[1]!.id, done.id]);
     expect(stored[0]).toMatchObject({
@@ -47,7 +47,7 @@ describe.each<Mode>(['msw', 'loopback'])('handler (%s)', (mode) => {
     const server = ctx.server({ dedupe });
     const windows = [windowMessage(15_000), windowMessage(15_000)];
     ctx.platform.faults.inject({ method: 'POST', path: CALIPER, status: 500, times: 3 });
-    const failed = await answer(await server.handler(post(windows)));
+    const failed = await rawResponse(await server.handler(post(windows)));
     expect(failed.status).toBe(502);
     expect(failed.body).toMatchObject({ error: 'upstream_failed' });
     expect(ctx.stored()).toHaveLength(0);
@@ -55,11 +55,11 @@ describe.each<Mode>(['msw', 'loopback'])('handler (%s)', (mode) => {
     expect(await dedupe.claim(windows[0]!.id, 1000)).toBe(true);
     await dedupe.release(windows[0]!.id);
 
-    expect(await answer(await server.handler(post(windows)))).toEqual({
+    expect(await rawResponse(await server.handler(post(windows)))).toEqual({
       status: 202,
       body: { accepted: 2, duplicates: 0 },
     });
-    expect(await answer(await server.handler(post(windows)))).toEqual({
+    expect(await rawResponse(await server.handler(post(windows)))).toEqual({
       status: 202,
       body: { accepted: 0, duplicates: 2 },
     });
@@ -99,7 +99,7 @@ describe('handler statuses and dedupe (msw)', () => {
   test('401 when getUser finds no user (or an adapter passes user: null)', async () => {
     const server = ctx.server();
     const anonymous = post([windowMessage(1000)], { headers: { 'content-type': 'application/json' } });
-    expect(await answer(await server.handler(anonymous))).toEqual({
+    expect(await rawResponse(await server.handler(anonymous))).toEqual({
       status: 401,
       body: { error: 'unauthorized', message: 'no user' },
     });
@@ -109,12 +109,12 @@ describe('handler statuses and dedupe (msw)', () => {
 
   test('400 for a body that is not JSON, a batch the protocol refuses, or an unknown course', async () => {
     const server = ctx.server();
-    const notJson = await answer(await server.handler(post([], { body: '{"v":1,' })));
+    const notJson = await rawResponse(await server.handler(post([], { body: '{"v":1,' })));
     expect(notJson).toEqual({
       status: 400,
       body: { error: 'invalid_json', message: 'the body is not JSON' },
     });
-    const bad = await answer(await server.handler(post([{ ...windowMessage(1000), id: 'w-1' }])));
+    const bad = await rawResponse(await server.handler(post([{ ...windowMessage(1000), id: 'w-1' }])));
     expect(bad).toEqual({
       status: 400,
       body: { error: 'invalid_batch', message: 'events[0].id must be urn:uuid:<uuid>' },
@@ -122,7 +122,7 @@ describe('handler statuses and dedupe (msw)', () => {
     const unknown = windowMessage(1000, {
       activity: { id: 'x', name: 'X', course: { subject: 'Science', grade: 5 } },
     });
-    const refused = await answer(await server.handler(post([windowMessage(1000), unknown])));
+    const refused = await rawResponse(await server.handler(post([windowMessage(1000), unknown])));
     expect(refused.status).toBe(400);
     expect(refused.body).toEqual({
       error: 'unknown_course',
@@ -138,7 +138,7 @@ describe('handler statuses and dedupe (msw)', () => {
     const window = (activeMs: number, inactiveMs: number, startedAt = at(0), endedAt = at(15_000)) =>
       windowMessage(0, { window: { activeMs, inactiveMs, startedAt, endedAt } });
     const refused = async (events: unknown[]) => {
-      const res = await answer(await server.handler(post(events)));
+      const res = await rawResponse(await server.handler(post(events)));
       expect(res.status).toBe(400);
       return (res.body as { message: string }).message;
     };
@@ -161,14 +161,14 @@ describe('handler statuses and dedupe (msw)', () => {
         ),
       });
     for (const bad of ['1e400', '-1', '-1e400']) {
-      const res = await answer(await server.handler(raw(bad)));
+      const res = await rawResponse(await server.handler(raw(bad)));
       expect([bad, res.status]).toEqual([bad, 400]);
       expect((res.body as { message: string }).message).toMatch(/^events\[0\]\.window\.activeMs/);
     }
     expect(ctx.platform.state.requests).toHaveLength(0);
 
     // Within the span, and up to 1 s over it (clocks read separately), a window is taken.
-    const taken = await answer(await server.handler(post([window(14_000, 1000), window(15_900, 0)])));
+    const taken = await rawResponse(await server.handler(post([window(14_000, 1000), window(15_900, 0)])));
     expect(taken).toEqual({ status: 202, body: { accepted: 2, duplicates: 0 } });
     expect(activeSeconds(ctx.stored())).toBe(29.9);
   });
@@ -183,7 +183,7 @@ describe('handler statuses and dedupe (msw)', () => {
       },
     });
     // The browser learns to send again; the reason goes to the log only.
-    expect(await answer(await throws.handler(post([windowMessage(1000)])))).toEqual({
+    expect(await rawResponse(await throws.handler(post([windowMessage(1000)])))).toEqual({
       status: 500,
       body: { error: 'internal_error', message: 'the activity endpoint failed; see its log' },
     });
@@ -204,7 +204,7 @@ describe('handler statuses and dedupe (msw)', () => {
       getUser: () => ({ email: 'nobody@example.com' }),
       logger: { debug() {}, info() {}, warn() {}, error },
     });
-    const res = await answer(await server.handler(post([windowMessage(1000)])));
+    const res = await rawResponse(await server.handler(post([windowMessage(1000)])));
     expect(res).toEqual({
       status: 502,
       body: { error: 'upstream_failed', message: 'the platform did not take the events; send them again' },
@@ -215,14 +215,16 @@ describe('handler statuses and dedupe (msw)', () => {
     });
   });
 
-  test('resent ids are answered from the dedupe store without sending, across server instances', async () => {
+  test('resent ids get a response from the dedupe store without sending, across server instances', async () => {
     const dedupe = createMemoryDedupeStore();
     const windows = [windowMessage(5000), windowMessage(5000)];
     const first = ctx.server({ dedupe });
     expect((await first.handler(post(windows))).status).toBe(202);
     // Another process sharing the store: nothing goes to the platform again.
     const second = ctx.server({ dedupe });
-    const again = await answer(await second.handler(post([windows[1]!, windowMessage(2000), windows[0]!])));
+    const again = await rawResponse(
+      await second.handler(post([windows[1]!, windowMessage(2000), windows[0]!])),
+    );
     expect(again).toEqual({ status: 202, body: { accepted: 1, duplicates: 2 } });
     expect(ctx.requests('POST', CALIPER)).toHaveLength(2);
     expect(activeSeconds(ctx.stored())).toBe(12);
@@ -230,7 +232,7 @@ describe('handler statuses and dedupe (msw)', () => {
 
   test('the same id twice in one body is sent once', async () => {
     const window = windowMessage(5000);
-    const res = await answer(await ctx.server().handler(post([window, window])));
+    const res = await rawResponse(await ctx.server().handler(post([window, window])));
     expect(res).toEqual({ status: 202, body: { accepted: 1, duplicates: 1 } });
   });
 
@@ -239,7 +241,7 @@ describe('handler statuses and dedupe (msw)', () => {
     const window = windowMessage(5000);
     await server.handler(post([window]));
     const other = ctx.server({ dedupe: false });
-    expect(await answer(await other.handler(post([window])))).toEqual({
+    expect(await rawResponse(await other.handler(post([window])))).toEqual({
       status: 202,
       body: { accepted: 0, duplicates: 1 },
     });
@@ -368,7 +370,7 @@ describe('toNodeListener (the loopback platform, a real Node server for the hand
   const send = (url: string, body: string, headers: Record<string, string> = {}) =>
     fetch(url, { method: 'POST', body, headers: { 'content-type': 'application/json', ...headers } });
 
-  test('reads the raw body, takes the user from the Node request, answers what the handler answers', async () => {
+  test('reads the raw body, takes the user from the Node request, returns what the handler returns', async () => {
     const server = ctx.server();
     const email = ctx.platform.fixtures.roster.student.email;
     const node = await serve(

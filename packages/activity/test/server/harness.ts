@@ -111,7 +111,7 @@ export function useMock(mode: Mode) {
       new Map(ctx.platform.state.caliperEvents.map((s) => [s.event.id as string, s.receipts ?? 1])),
     /** The Caliper events the platform stored. */
     stored: (): Record<string, unknown>[] => ctx.platform.state.caliperEvents.map((s) => s.event),
-    /** Requests the platform answered to `path` (a prefix). */
+    /** Requests the platform responded to `path` (a prefix). */
     requests: (method: string, path: string): { method: string; path: string; status: number }[] =>
       ctx.platform.state.requests.filter((r) => r.method === method && r.path.startsWith(path)),
   });

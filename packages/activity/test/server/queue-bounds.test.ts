@@ -114,8 +114,8 @@ describe('the activity queue, bound by bound', () => {
       Array.from({ length: 8 }, (_, i) => queue.record(completion({ metrics: { xpEarned: i + 1 } }))),
     );
     const tooLarge = queued[5]?.eventIds?.[0] as string;
-    // openapi/ declares no 413 for the ingest; a proxy's body limit in front of it answers one
-    // (docs/decisions.md#d-queue-split-refused-batch treats it as a refusal), so this answer is outside the contract on purpose.
+    // openapi/ declares no 413 for the ingest; a proxy's body limit in front of it returns one
+    // (docs/decisions.md#d-queue-split-refused-batch treats it as a refusal), so this response is outside the contract on purpose.
     ctx.allowBadResponses();
     ctx.platform.faults.inject({
       method: 'POST',

@@ -151,7 +151,7 @@ describe('learnkit-activity-worker, what it says when it cannot run', () => {
     );
   });
 
-  test('a store that does not answer: exit 5 naming it, within the command timeout', async () => {
+  test('a store that does not respond: exit 5 naming it, within the command timeout', async () => {
     const closed = await startRedisServer();
     await closed.stop();
     const started = Date.now();

@@ -16,7 +16,7 @@ describe('the activity queue when the ingest fails', () => {
     activity: LESSON,
     metrics: { xpEarned },
   });
-  const answered = (status: number) => ctx.requests('POST', CALIPER).filter((r) => r.status === status);
+  const responded = (status: number) => ctx.requests('POST', CALIPER).filter((r) => r.status === status);
   let stop: (() => Promise<void>) | undefined;
 
   beforeEach(() => {
@@ -44,11 +44,11 @@ describe('the activity queue when the ingest fails', () => {
     stop = () => worker.stop({ timeoutMs: 1_000 });
     for (let second = 0; second < 120; second++) await advanceTime(ctx.platform, 1_000);
     expect(ctx.stored()).toEqual([]);
-    expect(answered(503).length).toBeGreaterThanOrEqual(5); // backoff from 1 s, doubling, at most 30 s
-    expect(answered(503).length).toBeLessThan(20);
+    expect(responded(503).length).toBeGreaterThanOrEqual(5); // backoff from 1 s, doubling, at most 30 s
+    expect(responded(503).length).toBeLessThan(20);
     const during = await queue.stats();
     expect(during).toMatchObject({ depth: 250, deadLetters: 0, deadLettered: 0, sent: 0 });
-    expect(during.retried).toBe(answered(503).length);
+    expect(during.retried).toBe(responded(503).length);
     expect(during.oldestAgeMs).toBeGreaterThanOrEqual(120_000);
     // Back: the next attempt (within the longest backoff, 30 s) delivers, and every batch after it.
     for (let second = 0; second < 35 && ctx.stored().length < 250; second++)
@@ -62,7 +62,7 @@ describe('the activity queue when the ingest fails', () => {
       .filter((request) => request.url.pathname === CALIPER)
       .map((request) => request.body ?? '');
     const first = (bodies[0] ?? '').match(/urn:uuid:[0-9a-f-]{36}/g)?.filter((_, i) => i % 2 === 0);
-    for (const body of bodies.slice(0, answered(503).length + 1))
+    for (const body of bodies.slice(0, responded(503).length + 1))
       expect(body.match(/urn:uuid:[0-9a-f-]{36}/g)?.filter((_, i) => i % 2 === 0)).toEqual(first);
   });
 
@@ -73,12 +73,12 @@ describe('the activity queue when the ingest fails', () => {
     const worker = await queue.startWorker();
     stop = () => worker.stop({ timeoutMs: 1_000 });
     for (let second = 0; second < 19; second++) await advanceTime(ctx.platform, 1_000);
-    expect(answered(429)).toHaveLength(1);
+    expect(responded(429)).toHaveLength(1);
     expect(ctx.stored()).toEqual([]);
     for (let second = 0; second < 3 && ctx.stored().length === 0; second++)
       await advanceTime(ctx.platform, 1_000);
     expect(ctx.stored()).toHaveLength(1);
-    expect(answered(200)).toHaveLength(1);
+    expect(responded(200)).toHaveLength(1);
   });
 
   test('one poison event in a batch of 100: 99 delivered, 1 dead-lettered with the reason, and retried later', async () => {
@@ -103,7 +103,7 @@ describe('the activity queue when the ingest fails', () => {
       new Set(queued.flatMap((q) => q.eventIds ?? []).filter((id) => id !== poison)),
     );
     // The whole batch first, then halves down to the one event: about 2 log2(100) requests, not 100.
-    expect(answered(400).length).toBe(fault.hits);
+    expect(responded(400).length).toBe(fault.hits);
     expect(ctx.requests('POST', CALIPER).length).toBeLessThanOrEqual(16);
     const letters = await queue.deadLetters.list();
     expect(letters).toEqual([

@@ -182,7 +182,7 @@ describe('the activity queue on Redis', () => {
     expect(error).toBeInstanceOf(ActivityQueueStoreError);
     expect(error).toMatchObject({
       store: 'redis learnkit:activity:queue',
-      message: `activity queue: the Redis store "learnkit:activity:queue" at 127.0.0.1:${port} is unreachable: the Redis store "learnkit:activity:queue" at 127.0.0.1:${port} did not answer PING within 1000 ms`,
+      message: `activity queue: the Redis store "learnkit:activity:queue" at 127.0.0.1:${port} is unreachable: the Redis store "learnkit:activity:queue" at 127.0.0.1:${port} did not respond PING within 1000 ms`,
     });
     await expect(queue.startWorker()).rejects.toThrow(/is unreachable/);
     expect(await queue.stats().catch((e: unknown) => e)).toBeInstanceOf(ActivityQueueStoreError);
@@ -220,7 +220,7 @@ describe('the activity queue on Redis', () => {
     await expect
       .poll(() => wanted.filter((id) => !ctx.receipts().has(id)).length, { timeout: 20_000, interval: 100 })
       .toBe(0);
-    // Each acknowledged id reached the ingest; a record refused may have been stored too (the answer lost), and is
+    // Each acknowledged id reached the ingest; a record refused may have been stored too (the response lost), and is
     // then delivered as well: never the other way round.
     expect(wanted.every((id) => (ctx.receipts().get(id) ?? 0) >= 1)).toBe(true);
   }, 60_000);

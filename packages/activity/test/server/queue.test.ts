@@ -199,7 +199,7 @@ describe('the activity queue (memory store)', () => {
     expect(await queue.flush()).toMatchObject({ sent: 1 });
   });
 
-  test('serverless: what the handler recorded is sent before its answer returns', async () => {
+  test('serverless: what the handler recorded is sent before its response returns', async () => {
     const queue = ctx.queue();
     const handler = queue.serverless(async (request: Request) => {
       const body = (await request.json()) as { xp: number };

@@ -163,7 +163,7 @@ describe.each<Mode>(['msw', 'loopback'])('record (%s)', (mode) => {
     expect(await lookup({ email: "5.o'brien@cedar.test" })).toBeUndefined();
     await addStudent('usr-obrien-4-again', "4.o'brien@cedar.test");
     await expect(lookup({ email: "4.o'brien@cedar.test" })).rejects.toThrow(/several rostering users match/);
-    // A roster longer than the look-up reads is said so, rather than answered "no user".
+    // A roster longer than the look-up reads is said so, rather than responded "no user".
     const short = rosterLookup(ctx.http() as unknown as LooseHttp, { pageSize: 1, maxPages: 2 });
     await expect(short({ email: "4.o'brien@cedar.test" })).rejects.toThrow(
       /too many rostering users \(over 2\) have an email containing "brien@cedar\.test"/,
@@ -246,7 +246,7 @@ describe.each<Mode>(['msw', 'loopback'])('record (%s)', (mode) => {
       idempotencyKey: 'attempt-42',
     };
     const sent = await server.record(params);
-    // A retry after a lost answer, from a process that remembers nothing (the platform dedupes by id).
+    // A retry after a lost response, from a process that remembers nothing (the platform dedupes by id).
     const again = await ctx.server().record(params);
     expect(sent).toMatchObject({ accepted: 2, duplicates: 0 });
     expect(again).toMatchObject({ accepted: 0, duplicates: 2 });
@@ -350,7 +350,7 @@ describe.each<Mode>(['msw', 'loopback'])('record (%s)', (mode) => {
     expect(activeSeconds(ctx.stored())).toBe(240);
   });
 
-  test('an upstream failure (the gradebook answers 500) rejects with its typed error; nothing is sent', async () => {
+  test('an upstream failure (the gradebook responds with 500) rejects with its typed error; nothing is sent', async () => {
     ctx.platform.faults.inject({ method: 'GET', path: `${RESULTS}/`, status: 500, times: 3 });
     const server = ctx.server();
     const user = { email: ada().email, platformId: ada().sourcedId };

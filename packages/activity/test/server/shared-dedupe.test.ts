@@ -6,11 +6,11 @@ import { activeSeconds, post, useMock, windowMessage } from './harness';
 
 // The activity server dedupes with the webhook handler's protocol on a shared store: a claim is a 5-minute lease
 // while the events are sent, `complete` marks them sent for dedupeTtlMs, and a copy that meets an id another server
-// is still sending is answered 503 (the tracker keeps the windows), never acknowledged before the platform took it
+// is still sending gets 503 (the tracker keeps the windows), never acknowledged before the platform took it
 // (docs/decisions.md#d-activity-dedupe-leases).
 
 const CALIPER = '/caliper/v1p2';
-const answer = async (response: Response) => ({
+const rawResponse = async (response: Response) => ({
   status: response.status,
   retryAfter: response.headers.get('retry-after'),
   body: await response.json(),
@@ -30,7 +30,7 @@ afterAll(async () => {
 describe('the activity handler on a store shared by several servers', () => {
   const ctx = useMock('msw');
 
-  /** Two servers (two machines) over one store, and what each answers to the same body sent at once. */
+  /** Two servers (two machines) over one store, and what each responses to the same body sent at once. */
   async function race(store: DedupeStore) {
     const [a, b] = [ctx.server({ dedupe: store }), ctx.server({ dedupe: store })];
     const windows = [windowMessage(5000), windowMessage(4000)];
@@ -40,9 +40,9 @@ describe('the activity handler on a store shared by several servers', () => {
     for (let i = 0; i < 100 && (await store.status?.(windows[0]!.id)) === undefined; i++) {
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
-    const copy = await answer(await b.handler(post(windows)));
-    const original = await answer(await first);
-    const later = await answer(await b.handler(post(windows)));
+    const copy = await rawResponse(await b.handler(post(windows)));
+    const original = await rawResponse(await first);
+    const later = await rawResponse(await b.handler(post(windows)));
     return { windows, copy, original, later };
   }
 
@@ -93,7 +93,7 @@ describe('the activity handler on a store shared by several servers', () => {
     const server = ctx.server({ dedupe: store });
     expect((await server.handler(post([window]))).status).toBe(503);
     now += 5 * 60_000 + 1;
-    expect(await answer(await server.handler(post([window])))).toMatchObject({
+    expect(await rawResponse(await server.handler(post([window])))).toMatchObject({
       status: 202,
       body: { accepted: 1, duplicates: 0 },
     });
@@ -109,7 +109,7 @@ describe('the activity handler on a store shared by several servers', () => {
     const [a, b] = [ctx.server({ dedupe: store }), ctx.server({ dedupe: store })];
     const window = windowMessage(2000);
     expect((await a.handler(post([window]))).status).toBe(202);
-    expect(await answer(await b.handler(post([window])))).toMatchObject({
+    expect(await rawResponse(await b.handler(post([window])))).toMatchObject({
       status: 202,
       body: { accepted: 0, duplicates: 1 },
     });

@@ -234,7 +234,7 @@ export function node(c: ReferenceContext, value: unknown, parent: At, key: strin
 
 /**
  * The document's licence: the upload shape's `licenseUri` (a URI), which CASE JSON writes as the link
- * `licenseURI`. A link becomes its uri without a report, as the platform answers it as a link again
+ * `licenseURI`. A link becomes its uri without a report, as the platform responds to it as a link again
  * (docs/decisions.md#d-case-json-carried); other forms are repaired and reported.
  */
 export function licence(c: ReferenceContext, target: Target, key: string, value: unknown): void {

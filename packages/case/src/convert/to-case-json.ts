@@ -57,7 +57,7 @@ const CARRIED_SHAPE: Record<string, (value: unknown) => boolean> = {
 
 /**
  * The object's extensions with the carried CASE members taken out into `out` (docs/decisions.md#d-case-json-carried).
- * A member the platform answers itself (a document's `frameworkType`) wins, and an equal copy in extensions goes.
+ * A member the platform returns itself (a document's `frameworkType`) wins, and an equal copy in extensions goes.
  */
 function extensionsOf(src: Json, rules: ObjectRules, out: Json): void {
   if (!isRecord(src.extensions)) return;
@@ -152,7 +152,7 @@ class Exporter {
       identifier: src.sourcedId ?? src.identifier,
       fullStatement: src.fullStatement,
       alternativeLabel: text(src.alternativeLabel),
-      // The platform answers an item without a type as `CFItemType: ''`: absent stays absent.
+      // The platform returns an item without a type as `CFItemType: ''`: absent stays absent.
       CFItemType: type === '' ? undefined : type,
       uri: src.uri,
       humanCodingScheme: text(src.humanCodingScheme),

@@ -189,7 +189,7 @@ export interface paths {
          * Issue an access token (identity provider)
          * @description OAuth 2.0 client credentials at the identity provider: `POST {auth_url}/oauth2/token` with form fields
          *     `grant_type=client_credentials`, `client_id`, `client_secret`. The identity-provider address differs
-         *     per environment. The answer is used as `Authorization: Bearer <ACCESS_TOKEN>` on every CASE call.
+         *     per environment. The response is used as `Authorization: Bearer <ACCESS_TOKEN>` on every CASE call.
          *
          *     The optional `scope` field, the token response and the RFC 6749 error body are those of the platform's token
          *     endpoint. See docs/decisions.md#d-case-token-endpoint.

@@ -2,7 +2,7 @@ import { ApiPromise } from '@learnkit/core';
 import {
   checkCallOptions,
   createValidationError,
-  type RawAnswer,
+  type RawResponse,
   type ValidationIssue,
 } from '@learnkit/core/internal';
 import { GeneratedItems } from '../generated/resources/items';
@@ -26,7 +26,7 @@ export class Items extends GeneratedItems {
   /**
    * Splits item ids into `valid` (existing standards outside any Course Sequence) and `invalid` (unknown, or
    * part of a Course Sequence: docs/decisions.md#d-course-sequence). Both lists keep the order of `ids`, whatever order the
-   * platform answers in; repeated ids are asked once and reported at each place. Non-uuid ids are refused
+   * platform responds in; repeated ids are asked once and reported at each place. Non-uuid ids are refused
    * before anything is sent (`ValidationError` naming each index). Lists longer than
    * {@link VALIDATE_CHUNK_SIZE} go in several requests, one after another; each is idempotent, so it is
    * retried on 5xx and timeouts.
@@ -38,11 +38,11 @@ export class Items extends GeneratedItems {
     return ApiPromise.fromResult(() => this.#validate(ids, options));
   }
 
-  /** {@link Items.validate}, with the answer of its last request (what `withResponse()` gives). */
+  /** {@link Items.validate}, with the response of its last request (what `withResponse()` gives). */
   async #validate(
     ids: readonly string[],
     options: CaseCallOptions | undefined,
-  ): Promise<{ data: CFItemsValidateResult; answer: RawAnswer | undefined }> {
+  ): Promise<{ data: CFItemsValidateResult; rawResponse: RawResponse | undefined }> {
     if (!Array.isArray(ids)) {
       throw createValidationError([{ path: ['ids'], message: 'must be an array of item identifiers' }]);
     }
@@ -56,21 +56,21 @@ export class Items extends GeneratedItems {
     // Ask each distinct id once (exact string: identifiers keep their hex case, docs/decisions.md#d-case-identifiers).
     const unique = [...new Set(ids)];
     const verdict = new Map<string, boolean>();
-    let last: RawAnswer | undefined;
+    let last: RawResponse | undefined;
     for (let start = 0; start < unique.length; start += VALIDATE_CHUNK_SIZE) {
       const chunk = unique.slice(start, start + VALIDATE_CHUNK_SIZE);
-      const { data: answer, answer: raw } = await this.http
+      const { data: rawResponse, rawResponse: raw } = await this.http
         .call('POST', '/ims/case/v1p1/CFItems/validate', { body: { ids: chunk }, options: request })
-        .withAnswer();
+        .withRawResponse();
       last = raw;
-      for (const id of answer.invalid) verdict.set(id, false);
-      for (const id of answer.valid) verdict.set(id, true);
+      for (const id of rawResponse.invalid) verdict.set(id, false);
+      for (const id of rawResponse.valid) verdict.set(id, true);
     }
     const valid: string[] = [];
     const invalid: string[] = [];
-    // An id the answer does not mention was not confirmed valid, so it is reported invalid.
+    // An id the response does not mention was not confirmed valid, so it is reported invalid.
     for (const id of ids) (verdict.get(id) === true ? valid : invalid).push(id);
     // No ids, no request: the call has no response to give (`withResponse()` says so).
-    return { data: { valid, invalid }, answer: last };
+    return { data: { valid, invalid }, rawResponse: last };
   }
 }

@@ -88,7 +88,7 @@ const OAUTH_ADVICE: Record<string, string> = Object.assign(Object.create(null), 
 const OAUTH_ERROR_MEMBERS = ['error', 'error_description', 'error_uri'] as const;
 
 /**
- * What an error keeps of a token endpoint's body: a token endpoint's answer is a credential by what it is, so only
+ * What an error keeps of a token endpoint's body: a token endpoint's response is a credential by what it is, so only
  * its OAuth error members (strings) are kept; any other JSON member is dropped, and a success body that is not JSON
  * is withheld whole (docs/decisions.md#d-redaction-by-value).
  */
@@ -227,7 +227,7 @@ export function clientCredentials(options: ClientCredentialsOptions): TokenProvi
         body: tokenEndpointBody(text, true),
         operation,
         message: redact(
-          `${operation} answered ${response.status} without an access_token. Check the token URL (${tokenUrl}).`,
+          `${operation} responded with ${response.status} without an access_token. Check the token URL (${tokenUrl}).`,
         ),
       });
     }
@@ -250,15 +250,15 @@ export function clientCredentials(options: ClientCredentialsOptions): TokenProvi
   /** One token request, reported to `onTokenRefresh`, as the times processes share. */
   async function fetchRecord(): Promise<SharedTokenRecord> {
     const startedAt = Date.now();
-    let answer: Awaited<ReturnType<typeof requestToken>>;
+    let rawResponse: Awaited<ReturnType<typeof requestToken>>;
     try {
-      answer = await requestToken();
+      rawResponse = await requestToken();
     } catch (error) {
       if (onTokenRefresh) reportRefresh(startedAt, error);
       throw error;
     }
     if (onTokenRefresh) reportRefresh(startedAt);
-    const { token, expiresInS, issuedAt } = answer;
+    const { token, expiresInS, issuedAt } = rawResponse;
     const expiresAt = issuedAt + expiresInS * 1000;
     // A token living under two minutes is refreshed at half-life instead of 60 s before its end.
     return { token, expiresAt, refreshAt: expiresAt - Math.min(REFRESH_MARGIN_MS, (expiresInS * 1000) / 2) };

@@ -82,7 +82,7 @@ function adviceFor(status: number, retryAfterMs: number | undefined): string {
   if (status >= 500)
     return 'The platform failed; the SDK retried where it was safe. Try again later and quote the request id if you report it.';
   if (status >= 200 && status < 300)
-    return 'The endpoint answered with something other than JSON: check baseUrl (a proxy or login page?).';
+    return 'The endpoint responded with something other than JSON: check baseUrl (a proxy or login page?).';
   return 'Unexpected response status.';
 }
 
@@ -181,7 +181,7 @@ export class ApiError extends LearnKitError {
   /** The raw response body (credentials, if a server echoed any, are redacted). */
   readonly body: string;
   /**
-   * The id to quote to support: the one the platform answered with (`x-request-id`, `request-id` or
+   * The id to quote to support: the one the platform responded with (`x-request-id`, `request-id` or
    * `x-amzn-requestid`), else the `X-Request-Id` the SDK sent.
    */
   readonly requestId: string | undefined;

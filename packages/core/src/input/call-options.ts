@@ -14,7 +14,7 @@ const IDEMPOTENT: RequestOptions = Object.freeze({ idempotent: true });
 
 /** @internal What {@link checkCallOptions} is told about the method. */
 export interface CallOptionsRules {
-  /** The method takes `fields` (a read that can narrow its answer). */
+  /** The method takes `fields` (a read that can narrow its response). */
   fields?: boolean;
   /** The operation is safe to retry whatever its method (docs/decisions.md#d-retries). */
   idempotent?: boolean;

@@ -7,7 +7,7 @@
  * @module \@learnkit/core/internal
  */
 
-export type { RawAnswer, WithResponse } from '../api-promise';
+export type { RawResponse, WithResponse } from '../api-promise';
 export type { ClientCredentialsOptions } from '../auth/client-credentials';
 export type {
   SharedTokenBackend,

@@ -17,7 +17,7 @@ const isBoundary = (code: number): boolean =>
 
 /**
  * A function giving the index of the next `@` or `%40` of `text` at or after `from` (else -1), for `from` that
- * never decreases. Each spelling's last answer is kept until it lies behind `from`, so the searches of one text
+ * never decreases. Each spelling's last response is kept until it lies behind `from`, so the searches of one text
  * scan it once: a text of many `@` and no `%40` is not searched to its end for `%40` at every `@`.
  */
 function atFinder(text: string): (from: number) => number {

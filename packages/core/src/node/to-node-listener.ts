@@ -24,13 +24,13 @@ export interface NodeRequestLike extends AsyncIterable<Uint8Array | string> {
 
 /** The parts of Node's `ServerResponse` (or Express's `res`) the listener uses. */
 export interface NodeResponseLike {
-  /** Set to the status of the answer (the handler's, or 413/500 written by the listener) before `end`. */
+  /** Set to the status of the response (the handler's, or 413/500 written by the listener) before `end`. */
   statusCode: number;
-  /** Called for each header of the answer. */
+  /** Called for each header of the response. */
   setHeader(name: string, value: string): unknown;
-  /** Called once with the whole answer body. */
+  /** Called once with the whole response body. */
   end(chunk?: Uint8Array): unknown;
-  /** Checked before answering 500 after a failure (without `next`): when true, the response already started. */
+  /** Checked before responding with 500 after a failure (without `next`): when true, the response already started. */
   readonly headersSent?: boolean;
 }
 
@@ -53,7 +53,7 @@ export type NodeRequestHandler<R extends NodeRequestLike = NodeRequestLike> = ((
 
 /**
  * A web handler that says how it is served from Node: the listener options its package chose (a body limit, the
- * answers it writes), which {@link toNodeListener} takes before the caller's. `createWebhookHandler` and the
+ * responds to it writes), which {@link toNodeListener} takes before the caller's. `createWebhookHandler` and the
  * activity server's `handler` carry them, so one `toNodeListener` serves every LearnKit handler
  * (docs/decisions.md#d-one-node-listener).
  */
@@ -77,18 +77,18 @@ export type NodeContextHandler = ((request: Request, context: never) => Response
 
 /** Options of {@link toNodeListener}. */
 export interface NodeListenerOptions<R extends NodeRequestLike = NodeRequestLike> {
-  /** Largest body read from the request stream, in bytes; a larger one is answered 413. Default 1 MiB. */
+  /** Largest body read from the request stream, in bytes; a larger one gets 413. Default 1 MiB. */
   maxBodyBytes?: number | undefined;
-  /** The JSON body of the 413 answer. Default `{ error: 'body_too_large' }`. */
+  /** The JSON body of the 413 respond. Default `{ error: 'body_too_large' }`. */
   tooLargeBody?: unknown;
   /**
    * Turns a body a parser already decoded into an object (`express.json()` ran first) into the body forwarded.
-   * Throw to refuse the request: the error goes to `next`, or is answered 500 with
+   * Throw to refuse the request: the error goes to `next`, or gets 500 with
    * {@link NodeListenerOptions.errorBody}. Default: the object serialised again as JSON.
    */
   parsedBody?: ((parsed: object) => Uint8Array | string) | undefined;
   /**
-   * The JSON body of the 500 answer written for a failure when there is no `next` (Express's gets the error
+   * The JSON body of the 500 respond with written for a failure when there is no `next` (Express's gets the error
    * instead). Default `{ error: 'internal_error' }`, whatever the error.
    */
   errorBody?: ((error: unknown) => unknown) | undefined;
@@ -100,7 +100,7 @@ export interface NodeListenerOptions<R extends NodeRequestLike = NodeRequestLike
   /**
    * The signed-in user of a Node request (such as `(req) => req.user` after your session middleware), for a
    * handler that takes `{ user }` (the activity server's): the handler receives `{ user: await getUser(req) }`,
-   * and a `null` or `undefined` user answers 401 there. Takes precedence over `context`.
+   * and a `null` or `undefined` user responds with 401 there. Takes precedence over `context`.
    */
   getUser?: ((req: R) => unknown) | undefined;
 }
@@ -165,7 +165,7 @@ function toUrl(req: NodeRequestLike): URL {
  * stream is read, up to `maxBodyBytes` (413 beyond). GET and HEAD requests carry no body.
  *
  * Failures (a throwing handler or `parsedBody`, a broken stream) go to Express's `next(error)` when given;
- * without `next` they are answered 500 with `options.errorBody`, unless the response already started.
+ * without `next` they get 500 with `options.errorBody`, unless the response already started.
  *
  * The options are the handler's own (`handler.nodeListenerOptions`, set by `createWebhookHandler` and the activity
  * server) overridden member by member by `options`: this one function serves every LearnKit handler, and the
@@ -173,7 +173,7 @@ function toUrl(req: NodeRequestLike): URL {
  *
  * @typeParam R - The Node request type the handler's second argument is typed as (e.g. `IncomingMessage`).
  * @param handler - The web handler; it also receives the Node request (for what a middleware put on it).
- * @param options - Body limit, the answers for oversized, parsed and failed requests, and the handler's context.
+ * @param options - Body limit, the responses for oversized, parsed and failed requests, and the handler's context.
  * @returns A listener for `http.createServer` that is also Express middleware.
  *
  * @example

@@ -63,7 +63,7 @@ export interface DecidePolicy extends Readonly<RetryPolicy> {
   random: () => number;
 }
 
-// Shared answers: deciding on a 2xx allocates nothing (the GET hot path, docs/decisions.md#d-retry-decision-table).
+// Shared responds: deciding on a 2xx allocates nothing (the GET hot path, docs/decisions.md#d-retry-decision-table).
 const SUCCESS: RetryDecision = Object.freeze({ retry: false, delayMs: 0, reason: 'success' });
 const REFRESH: RetryDecision = Object.freeze({ retry: true, delayMs: 0, reason: 'refresh-token' });
 

@@ -21,11 +21,11 @@ export interface RequestHookInfo extends AttemptInfo {
   startedAt: number;
 }
 
-/** `onResponse`: an attempt ended, with a `status` when an answer came, else the `error` (timeout, connection). */
+/** `onResponse`: an attempt ended, with a `status` when a response came, else the `error` (timeout, connection). */
 export interface ResponseHookInfo extends AttemptInfo {
-  /** The HTTP status, when an answer came. */
+  /** The HTTP status, when a response came. */
   status?: number | undefined;
-  /** Why no answer came: a `TimeoutError` or `ConnectionError`. */
+  /** Why no response came: a `TimeoutError` or `ConnectionError`. */
   error?: LearnKitError | undefined;
   /** How long the attempt took, body included, in ms. */
   durationMs: number;
@@ -37,7 +37,7 @@ export interface RetryHookInfo extends AttemptInfo {
   delayMs: number;
   /** Why: `status 503`, `token refused (401)`, `TimeoutError`, `ConnectionError`, ... */
   reason: string;
-  /** The status of the failed attempt, when an answer came. */
+  /** The status of the failed attempt, when a response came. */
   status?: number | undefined;
 }
 
@@ -68,7 +68,7 @@ export interface QueueStats {
   oldestAgeMs: number;
   /** Dead letters stored (events the platform refused), until they are retried. */
   deadLetters: number;
-  /** Caliper events this process's workers delivered (the ingest answered 2xx). */
+  /** Caliper events this process's workers delivered (the ingest responded with 2xx). */
   sent: number;
   /** Attempts of a batch this process's workers will make again (429, 5xx, network errors, timeouts). */
   retried: number;
@@ -88,7 +88,7 @@ export interface QueueHookInfo {
   delayMs?: number | undefined;
   /** For `retried` and `dead-lettered`: why (`status 503`, `ConnectionError`, the platform's message). */
   reason?: string | undefined;
-  /** The HTTP status, when the platform answered. */
+  /** The HTTP status, when the platform responded. */
   status?: number | undefined;
   /** The queue's figures just after it. */
   stats: QueueStats;
@@ -105,7 +105,7 @@ export interface QueueHookInfo {
 export interface Hooks {
   /** Before each attempt is sent. */
   onRequest?: ((info: RequestHookInfo) => void) | undefined;
-  /** After each attempt ends, answered or not. */
+  /** After each attempt ends, responded or not. */
   onResponse?: ((info: ResponseHookInfo) => void) | undefined;
   /** When a failed attempt will be retried. */
   onRetry?: ((info: RetryHookInfo) => void) | undefined;

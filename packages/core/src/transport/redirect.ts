@@ -45,7 +45,7 @@ export function nextHop(
   const opaque = response.type === 'opaqueredirect';
   if (!opaque && (mode === 'manual' || !REDIRECT_STATUSES.has(response.status))) return undefined;
   const location = opaque ? null : response.headers.get('location');
-  // A 3xx without Location is a final answer, as fetch treats it.
+  // A 3xx without Location is a final response, as fetch treats it.
   if (!opaque && location === null) return undefined;
   const here = absolute(hop.url);
   const from = here?.origin ?? hop.url;

@@ -6,7 +6,7 @@ export class AttemptTimeout extends Error {
   }
 }
 
-/** One attempt's answer: the response (its body consumed) and the whole body, read within the attempt's time. */
+/** One attempt's response: the response (its body consumed) and the whole body, read within the attempt's time. */
 export interface Attempt {
   /** The response as fetch gave it; its body stream has been read into `body`. */
   response: Response;
@@ -25,7 +25,7 @@ interface Due {
 /**
  * One timer for every attempt in flight (docs/decisions.md#d-shared-attempt-timer): armed for the earliest time
  * limit, re-armed only when it fires or when an attempt with an earlier limit starts. An attempt that ends takes
- * itself out of the set and leaves the timer as it is, so a call answered in time costs no timer of its own. The
+ * itself out of the set and leaves the timer as it is, so a call responded in time costs no timer of its own. The
  * timer is unref'd: it never keeps a process alive (an attempt in flight holds its socket, which does).
  */
 const due = new Set<Due>();
@@ -110,7 +110,7 @@ async function readAll(reader: ReadableStreamDefaultReader<Uint8Array>): Promise
  * timer is raced instead: handing fetch a signal costs undici about 15 µs per request (listener bookkeeping and a
  * finalization registry), 7 % of a loopback call. Either way a body being read when time runs out is cancelled
  * (which closes undici's socket), and a response arriving after it is cancelled unread; undici's own headers
- * timeout reaps a server that never answers at all.
+ * timeout reaps a server that never responds at all.
  */
 export function sendWithTimeout(
   send: Send,

@@ -20,7 +20,7 @@ export const DEVPLATFORM_OPERATIONS: readonly DevplatformOperation[] = [
     tags: ['Webhooks'],
     summary: 'Create a webhook subscription',
     description:
-      "Registers an HTTPS endpoint for the given event types. The answer is the only place (with\nrotate-secret) where the `signingSecret` is shown. The subscription is owned by the caller's auth client.\n\nThe caller's auth client must belong to a tenant holding the grant `app:manage_webhooks` on\n`urn:app:{sourcedApplicationId}`; otherwise 403. 400 when `url` is not HTTPS with a domain name (raw IP\naddresses, HTTP and embedded credentials are refused) or `eventTypes` is empty or names an unknown type.\nNot retried on failure except where the request surely did not arrive (docs/decisions.md#d-retries).",
+      "Registers an HTTPS endpoint for the given event types. The response is the only place (with\nrotate-secret) where the `signingSecret` is shown. The subscription is owned by the caller's auth client.\n\nThe caller's auth client must belong to a tenant holding the grant `app:manage_webhooks` on\n`urn:app:{sourcedApplicationId}`; otherwise 403. 400 when `url` is not HTTPS with a domain name (raw IP\naddresses, HTTP and embedded credentials are refused) or `eventTypes` is empty or names an unknown type.\nNot retried on failure except where the request surely did not arrive (docs/decisions.md#d-retries).",
     pathParameters: {
       sourcedApplicationId: {
         type: 'string',
@@ -73,7 +73,7 @@ export const DEVPLATFORM_OPERATIONS: readonly DevplatformOperation[] = [
     tags: ['Webhooks'],
     summary: 'Get a webhook subscription',
     description:
-      'One subscription, without secret. 404 when it is missing or owned by another auth client (the same\nanswer for both). 403 without the `app:manage_webhooks` grant on `urn:app:{sourcedApplicationId}`.',
+      'One subscription, without secret. 404 when it is missing or owned by another auth client (the same\nresponse for both). 403 without the `app:manage_webhooks` grant on `urn:app:{sourcedApplicationId}`.',
     pathParameters: {
       sourcedApplicationId: {
         type: 'string',
@@ -104,7 +104,7 @@ export const DEVPLATFORM_OPERATIONS: readonly DevplatformOperation[] = [
     tags: ['Webhooks'],
     summary: 'Update a webhook subscription',
     description:
-      'Changes only the supplied fields. `status` may be `active` or `paused`: pausing holds events (none are\nenqueued) until the subscription is active again, when they are all delivered; re-activating a\ndisabled subscription does not deliver what happened while it was disabled. Setting `disabled` is\nrefused with 400 (docs/decisions.md#d-missing-scope-403). Answers 200 with the\nsubscription (docs/decisions.md#d-subscription-responses). 404 when it is missing or owned by another auth\nclient; 403 without the `app:manage_webhooks` grant.',
+      'Changes only the supplied fields. `status` may be `active` or `paused`: pausing holds events (none are\nenqueued) until the subscription is active again, when they are all delivered; re-activating a\ndisabled subscription does not deliver what happened while it was disabled. Setting `disabled` is\nrefused with 400 (docs/decisions.md#d-missing-scope-403). Responds with 200 with the\nsubscription (docs/decisions.md#d-subscription-responses). 404 when it is missing or owned by another auth\nclient; 403 without the `app:manage_webhooks` grant.',
     pathParameters: {
       sourcedApplicationId: {
         type: 'string',
@@ -1195,7 +1195,7 @@ export const OPERATION_TOOLS: readonly OperationTool[] = [
     args: ['path.sourcedId', 'body'],
     title: 'Update a Course',
     summary:
-      "Creates or replaces the course with this `sourcedId` (the platform's answer states nothing to read back).",
+      "Creates or replaces the course with this `sourcedId` (the platform's response states nothing to read back).",
     scope: 'https://scopes.example.com/rostering/roster.createput',
     annotations: {
       readOnlyHint: false,
@@ -1871,7 +1871,7 @@ export const OPERATION_TOOLS: readonly OperationTool[] = [
     args: ['path.sourcedId', 'body'],
     title: 'Update an Enrollment',
     summary:
-      "Creates or replaces the enrollment with this `sourcedId` (the platform's answer states nothing to read back).",
+      "Creates or replaces the enrollment with this `sourcedId` (the platform's response states nothing to read back).",
     description:
       'Raises `enrollment.created`, `enrollment.updated` or `enrollment.deleted` as the enrollment appears in, changes in, or leaves the read.',
     scope: 'https://scopes.example.com/rostering/roster.createput',
@@ -2313,8 +2313,8 @@ export const OPERATION_TOOLS: readonly OperationTool[] = [
     args: ['body'],
     title: 'Create a new School',
     summary:
-      "Creates a school and resolves with the platform's answer: `{ sourcedIdPairs }` (the vendor's description of 2025-10) or the school (the one before).",
-    description: 'Either answer is success (docs/decisions.md#d-oneroster-2025-10).',
+      "Creates a school and resolves with the platform's response: `{ sourcedIdPairs }` (the vendor's description of 2025-10) or the school (the one before).",
+    description: 'Either response is success (docs/decisions.md#d-oneroster-2025-10).',
     scope: 'https://scopes.example.com/rostering/roster.createput',
     annotations: {
       readOnlyHint: false,
@@ -3152,7 +3152,7 @@ export const OPERATION_TOOLS: readonly OperationTool[] = [
     call: 'oneroster.terms.gradingPeriods.create',
     args: ['path.termSourcedId', 'body'],
     title: 'Create a new Grading Period for a Term',
-    summary: 'Creates a grading period in a term and resolves with it, as the platform answers.',
+    summary: 'Creates a grading period in a term and resolves with it, as the platform responds.',
     scope: 'https://scopes.example.com/rostering/roster.createput',
     annotations: {
       readOnlyHint: false,
@@ -3257,9 +3257,9 @@ export const OPERATION_TOOLS: readonly OperationTool[] = [
     args: ['body'],
     title: 'Create a new User',
     summary:
-      "Creates a user with its roles and resolves with the platform's answer: `{ sourcedIdPairs }` (the vendor's description of 2025-10) or `{ user }` (the one before); `sourcedId` allocated when not given.",
+      "Creates a user with its roles and resolves with the platform's response: `{ sourcedIdPairs }` (the vendor's description of 2025-10) or `{ user }` (the one before); `sourcedId` allocated when not given.",
     description:
-      'Either answer is success (docs/decisions.md#d-oneroster-2025-10). Raises `user.created` (and `user_role.created` for each role) for the webhook subscribers whose org scope covers the user.',
+      'Either response is success (docs/decisions.md#d-oneroster-2025-10). Raises `user.created` (and `user_role.created` for each role) for the webhook subscribers whose org scope covers the user.',
     scope: 'https://scopes.example.com/rostering/roster.createput',
     annotations: {
       readOnlyHint: false,
@@ -3424,7 +3424,7 @@ export const OPERATION_TOOLS: readonly OperationTool[] = [
     args: ['path.userId', 'path.credentialId'],
     title: 'Decrypt a user credential',
     summary: "The password of a user's credential, decrypted: `{ password }`.",
-    description: 'The answer holds a secret; keep it out of logs.',
+    description: 'The response holds a secret; keep it out of logs.',
     scope: 'https://scopes.example.com/rostering/roster.readonly',
     annotations: {
       readOnlyHint: false,
@@ -4084,7 +4084,7 @@ export const OPERATION_TOOLS: readonly OperationTool[] = [
     args: ['path.sourcedId', 'body'],
     title: 'Update a Line Item',
     summary:
-      'Creates or replaces the line item with this `sourcedId` (the platform answers 201 with no content).',
+      'Creates or replaces the line item with this `sourcedId` (the platform responds with 201 with no content).',
     scope: 'https://scopes.example.com/rostering/roster.createput',
     annotations: {
       readOnlyHint: false,
@@ -5077,7 +5077,7 @@ export const OPERATION_TOOLS: readonly OperationTool[] = [
     args: ['path.sourcedId', 'body'],
     title: 'Update an existing Resource',
     summary:
-      "Creates or replaces the resource with this `sourcedId` (the platform's answer states nothing to read back).",
+      "Creates or replaces the resource with this `sourcedId` (the platform's response states nothing to read back).",
     scope: 'https://scopes.example.com/rostering/roster.createput',
     annotations: {
       readOnlyHint: false,
@@ -5138,7 +5138,7 @@ export const OPERATION_TOOLS: readonly OperationTool[] = [
     summary:
       'The resource as a Common Cartridge file (`.imscc`, a ZIP) to import into an LMS, as bytes, not JSON.',
     description:
-      'The answer is the file, not JSON: read it with `.bytes()`, `.arrayBuffer()`, `.blob()` or `.stream()` (Python: `.content`, `.write_to_file(path)`). It is a POST only because the platform makes it one; it changes nothing, so it is retried like a read.',
+      'The response is the file, not JSON: read it with `.bytes()`, `.arrayBuffer()`, `.blob()` or `.stream()` (Python: `.content`, `.write_to_file(path)`). It is a POST only because the platform makes it one; it changes nothing, so it is retried like a read.',
     scope: 'https://scopes.example.com/rostering/roster.readonly',
     annotations: {
       readOnlyHint: false,

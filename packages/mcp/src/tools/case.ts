@@ -23,7 +23,7 @@ export function caseSearchItemsTool(): Tool {
   return {
     name: 'case_search_items',
     title: 'Search CASE items',
-    description: `Searches the CASE items (standards) of the platform's competency frameworks (GET ${path}). search matches ${searchFields.join(', ')} (case-insensitive, partial); filter takes expressions such as CFItemType='Standard' or humanCodingScheme~'3.NF'; limit (default 100, at most 3000) and offset page through the results. Answers one page: items, total, offset and nextOffset (null on the last page). Needs client credentials (LEARNKIT_CLIENT_ID and LEARNKIT_CLIENT_SECRET); a developer token manages webhook subscriptions only.`,
+    description: `Searches the CASE items (standards) of the platform's competency frameworks (GET ${path}). search matches ${searchFields.join(', ')} (case-insensitive, partial); filter takes expressions such as CFItemType='Standard' or humanCodingScheme~'3.NF'; limit (default 100, at most 3000) and offset page through the results. returns one page: items, total, offset and nextOffset (null on the last page). Needs client credentials (LEARNKIT_CLIENT_ID and LEARNKIT_CLIENT_SECRET); a developer token manages webhook subscriptions only.`,
     inputSchema,
     annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
     tags,

@@ -3,7 +3,7 @@ import { DEVPLATFORM_OPERATIONS } from '../generated/tools';
 import { dataResult, type ToolResult } from '../result';
 import type { Tool } from '../tool';
 
-/** The catalogue as the tool answers it: the version, and each type with its Since and data members. */
+/** The catalogue as the tool responds to it: the version, and each type with its Since and data members. */
 export function eventTypes(): Record<string, unknown> {
   return {
     catalogueVersion: CATALOGUE_VERSION,

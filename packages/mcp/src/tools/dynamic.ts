@@ -177,7 +177,7 @@ function callTool(tools: readonly Tool[], byName: ReadonlyMap<string, Tool>): To
   const call: Tool = {
     name: CALL_OPERATION,
     title: 'Call a LearnKit operation',
-    description: `Calls one operation with its arguments and answers what that operation answers (a failure is an error result that names the argument to fix). Read its arguments with ${DESCRIBE_OPERATION} first.`,
+    description: `Calls one operation with its arguments and returns what that operation returns (a failure is an error result that names the argument to fix). Read its arguments with ${DESCRIBE_OPERATION} first.`,
     inputSchema: callInput,
     // The hints hold for every operation it reaches: read-only when every one is, destructive when any is.
     annotations: {

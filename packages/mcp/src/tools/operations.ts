@@ -10,8 +10,8 @@ import type { Connection, ObjectSchema, Tool } from '../tool';
 import { callerOf, configurationError } from './webhooks';
 
 /**
- * The answers an SDK method shapes itself instead of returning the document's (a custom method that makes more
- * than one request), by operationId: `lk.caliper.send` batches the events and sums the answers; a file answer is
+ * The responses an SDK method shapes itself instead of returning the document's (a custom method that makes more
+ * than one request), by operationId: `lk.caliper.send` batches the events and sums the responses; a file response is
  * described by the tool, not carried.
  */
 const SDK_RESULTS: Readonly<Record<string, ObjectSchema>> = {
@@ -29,7 +29,7 @@ const SDK_RESULTS: Readonly<Record<string, ObjectSchema>> = {
     },
     required: ['accepted', 'duplicates', 'skipped', 'requests'],
   },
-  // A file answer is described, not carried (docs/decisions.md#d-oneroster-binary-export).
+  // A file response is described, not carried (docs/decisions.md#d-oneroster-binary-export).
   exportResourceToCommonCartridge: {
     type: 'object',
     properties: {
@@ -112,7 +112,7 @@ function partial(schema: ObjectSchema): ObjectSchema {
   return rest as ObjectSchema;
 }
 
-/** What a listing's tool answers: one page (docs/decisions.md#d-mcp-one-page). */
+/** What a listing's tool responds: one page (docs/decisions.md#d-mcp-one-page). */
 function pageSchema(items: JsonSchema): ObjectSchema {
   return {
     type: 'object',
@@ -132,7 +132,7 @@ function pageSchema(items: JsonSchema): ObjectSchema {
   };
 }
 
-/** The output schema, where the document describes the answer the SDK method resolves with. */
+/** The output schema, where the document describes the response the SDK method resolves with. */
 function outputSchemaOf(op: OperationTool): ObjectSchema | undefined {
   const own = SDK_RESULTS[op.operationId];
   if (own) return own;
@@ -159,10 +159,10 @@ function descriptionOf(op: OperationTool): string {
     // The platform's own listings page by at most 100 (docs/decisions.md#d-platform-paging).
     const most = op.document === 'platform' ? 100 : 3000;
     parts.push(
-      `Answers one page: items, total (null when the platform does not say), offset and nextOffset; for the next page call again with offset set to nextOffset (null on the last page). limit sets the page size (default 100, at most ${most}).`,
+      `returns one page: items, total (null when the platform does not say), offset and nextOffset; for the next page call again with offset set to nextOffset (null on the last page). limit sets the page size (default 100, at most ${most}).`,
     );
   } else if (op.paging === 'whole') {
-    parts.push('Answers the whole list at once, as items (nextOffset is always null).');
+    parts.push('returns the whole list at once, as items (nextOffset is always null).');
   }
   return parts.join(' ');
 }
@@ -233,28 +233,28 @@ function asToolIssues(error: unknown, op: OperationTool): unknown {
   return new ValidationError(error.issues.map((issue) => ({ ...issue, path: rename(issue.path) })));
 }
 
-/** The answer as plain JSON (what a tool result holds). */
+/** The response as plain JSON (what a tool result holds). */
 const plain = (value: unknown): unknown => JSON.parse(JSON.stringify(value) ?? 'null');
 
-/** A file answer of the SDK (core's `BinaryContent`, duck-typed so another copy of core matches too). */
-interface FileAnswer {
+/** A file response of the SDK (core's `BinaryContent`, duck-typed so another copy of core matches too). */
+interface FileResponse {
   readonly contentType: string | undefined;
   readonly filename: string | undefined;
   readonly size: number;
   bytes(): Promise<Uint8Array>;
 }
 
-const isFileAnswer = (value: unknown): value is FileAnswer =>
+const isFileResponse = (value: unknown): value is FileResponse =>
   isRecord(value) && typeof value.bytes === 'function' && typeof value.size === 'number';
 
 /**
- * A file answer as a tool result: what the file is (name, media type, size, SHA-256) and the CLI command that saves
+ * A file response as a tool result: what the file is (name, media type, size, SHA-256) and the CLI command that saves
  * it, as text and as structured content. The bytes are not put in the result: a model cannot read a ZIP, and its
  * base64 would fill the context (docs/decisions.md#d-oneroster-binary-export).
  */
 async function fileResult(
   op: OperationTool,
-  file: FileAnswer,
+  file: FileResponse,
   args: Record<string, unknown>,
 ): Promise<ToolResult> {
   const bytes = await file.bytes();
@@ -266,7 +266,7 @@ async function fileResult(
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   return dataResult(
     { file: { name, mediaType: file.contentType ?? null, size: bytes.byteLength, sha256 }, save },
-    `${op.method} ${op.path} answered a file, which a tool result does not carry; save it with: ${save}`,
+    `${op.method} ${op.path} responded a file, which a tool result does not carry; save it with: ${save}`,
   );
 }
 
@@ -284,12 +284,12 @@ async function resultOf(
       nextOffset: page.hasNextPage() ? page.offset + page.data.length : null,
     });
   }
-  const answer = await pending;
-  if (isFileAnswer(answer)) return fileResult(op, answer, args);
-  if (answer === undefined) {
-    return { content: [{ type: 'text', text: `Done: ${op.method} ${op.path} answered without content.` }] };
+  const rawResponse = await pending;
+  if (isFileResponse(rawResponse)) return fileResult(op, rawResponse, args);
+  if (rawResponse === undefined) {
+    return { content: [{ type: 'text', text: `Done: ${op.method} ${op.path} responded without content.` }] };
   }
-  const data = plain(answer);
+  const data = plain(rawResponse);
   return isRecord(data)
     ? dataResult(data)
     : { content: [{ type: 'text', text: JSON.stringify(data, null, 2) }] };

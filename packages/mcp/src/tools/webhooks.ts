@@ -47,7 +47,7 @@ function inputSchemaOf(operation: DevplatformOperation): ObjectSchema {
   };
 }
 
-/** The output schema: the answer's component schema; a list under `subscriptions`; none for no content. */
+/** The output schema: the response's component schema; a list under `subscriptions`; none for no content. */
 function outputSchemaOf(operation: DevplatformOperation): ObjectSchema | undefined {
   const { result } = operation;
   if (result.arrayOf) {
@@ -71,10 +71,10 @@ function plain(subscription: WebhookSubscription | WebhookSubscriptionWithSecret
 function resultOf(
   operation: DevplatformOperation,
   args: Record<string, unknown>,
-  answer: unknown,
+  rawResponse: unknown,
 ): ToolResult {
   if (operation.result.arrayOf) {
-    return dataResult({ subscriptions: (answer as WebhookSubscription[]).map(plain) });
+    return dataResult({ subscriptions: (rawResponse as WebhookSubscription[]).map(plain) });
   }
   if (!operation.result.schema) {
     return {
@@ -87,7 +87,7 @@ function resultOf(
       structuredContent: { deleted: true, subscriptionId: args[SUBSCRIPTION] },
     };
   }
-  const subscription = plain(answer as WebhookSubscriptionWithSecret);
+  const subscription = plain(rawResponse as WebhookSubscriptionWithSecret);
   return 'signingSecret' in subscription ? dataResult(subscription, SECRET_NOTE) : dataResult(subscription);
 }
 

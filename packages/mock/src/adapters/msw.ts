@@ -9,12 +9,12 @@ export type MswModule = {
   };
 };
 
-/** What the adapter serves: the core `handle` and the addresses it answers on. */
+/** What the adapter serves: the core `handle` and the addresses it responds on. */
 export type MswTarget = { baseUrl: string; authUrl: string; handle(request: Request): Promise<Response> };
 
 /**
  * MSW handlers that pass every request under the base URL (and the identity provider's `/oauth2/token`) to the
- * mock's `handle`. The mock answers unknown paths itself (404 in the area's error format), so with
+ * mock's `handle`. The mock returns unknown paths itself (404 in the area's error format), so with
  * `onUnhandledRequest: 'error'` only requests to other hosts are unhandled.
  */
 export function createMswHandlers(target: MswTarget, msw: MswModule): HttpHandler[] {

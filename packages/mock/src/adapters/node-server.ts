@@ -22,10 +22,10 @@ export type ListeningServer = {
 /** A host as it appears in a URL: an IPv6 address in brackets. */
 export const urlHost = (host: string) => (host.includes(':') ? `[${host}]` : host);
 
-/** Methods `new Request` refuses (fetch's forbidden methods); the core answers them 405 like any other. */
+/** Methods `new Request` refuses (fetch's forbidden methods); the core responds to them with 405 like any other. */
 const FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
 
-/** Node's header limit for the loopback server: above the core's 16 KiB target limit, so the core answers 414. */
+/** Node's header limit for the loopback server: above the core's 16 KiB target limit, so the core responds with 414. */
 const MAX_HEADER_BYTES = 256 * 1024;
 
 /**
@@ -41,7 +41,7 @@ function requestTarget(raw: string): { pathAndQuery: string; authority?: string 
 
 /**
  * The request body as a stream the core reads as far as it wants, and `drain`, which reads and drops whatever
- * it left (a refused body), so the connection stays usable and the client gets the answer, not a reset.
+ * it left (a refused body), so the connection stays usable and the client gets the response, not a reset.
  */
 function bodyOf(req: IncomingMessage): { body: ReadableStream<Uint8Array>; drain(): void } {
   let open = true;
@@ -104,12 +104,12 @@ function toRequest(
     signal,
     ...(stream ? { duplex: 'half' } : {}),
   } as RequestInit);
-  // `new Request` refuses TRACE and its kin; carried as they came, the core's router answers them 405.
+  // `new Request` refuses TRACE and its kin; carried as they came, the core's router responds to them with 405.
   if (FORBIDDEN_METHODS.has(method)) Object.defineProperty(request, 'method', { value: method });
   return { request, drain: stream ? stream.drain : () => req.resume() };
 }
 
-/** A 400 or 500 the adapter answers itself, in the platform's `{ error, message }` format. */
+/** A 400 or 500 the adapter returns itself, in the platform's `{ error, message }` format. */
 function plainError(res: ServerResponse, status: number, error: string, message: string): void {
   if (res.headersSent || res.destroyed) return;
   res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ error, message }));
@@ -150,8 +150,8 @@ export async function listen(
       const body = Buffer.from(await response.arrayBuffer());
       res.writeHead(response.status, Object.fromEntries(response.headers)).end(body);
     } catch {
-      // The core answers every request itself (a bug there is a 500 it renders), so this is the adapter's own.
-      plainError(res, 500, 'internal_server_error', 'the loopback adapter could not answer this request');
+      // The core responds to every request itself (a bug there is a 500 it renders), so this is the adapter's own.
+      plainError(res, 500, 'internal_server_error', 'the loopback adapter could not respond to this request');
     }
   });
   // `once` rejects with the server's 'error' (a port in use) instead of waiting for ever.

@@ -6,17 +6,17 @@ import { checkComponent } from '../validation/registry.js';
 import type { CaseNodeRef, CasePackageUpload } from './types.js';
 
 const FIELDS = {
-  CFDocument: OPERATIONS.getCFDocument.answer.fields,
-  CFItem: OPERATIONS.getCFItem.answer.fields,
-  CFAssociation: OPERATIONS.getCFAssociation.answer.fields,
+  CFDocument: OPERATIONS.getCFDocument.rawResponse.fields,
+  CFItem: OPERATIONS.getCFItem.rawResponse.fields,
+  CFAssociation: OPERATIONS.getCFAssociation.rawResponse.fields,
 };
 
 /**
- * The answer `schema` of the documents made of `given`, else `source`, member by member in the documents' order,
- * without undefined ones (so responses carry only what is known): the upload names most members as the answer
+ * The response `schema` of the documents made of `given`, else `source`, member by member in the documents' order,
+ * without undefined ones (so responses carry only what is known): the upload names most members as the response
  * does (docs/decisions.md#d-mock-response-fields). Two objects, not one spread: it runs once per uploaded node.
  */
-function answerOf<K extends keyof typeof FIELDS>(
+function responseOf<K extends keyof typeof FIELDS>(
   schema: K,
   source: object,
   given: Record<string, unknown>,
@@ -45,19 +45,19 @@ function linkOf(
   return checkComponent('case', 'Link', link).length === 0 ? (link as CaseSchemas['Link']) : undefined;
 }
 
-/** A package converted to what the store keeps and the API answers. */
+/** A package converted to what the store keeps and the API responds. */
 export type ConvertedPackage = ReturnType<typeof toStoredPackage>;
 
 /**
  * Converts an upload body into the stored, response-shaped objects. `caseVersion` is kept as given, so the
- * check of the answers the package makes (`checkPackage`) refuses any but `1.1`.
+ * check of the responses the package makes (`checkPackage`) refuses any but `1.1`.
  */
 export function toStoredPackage(body: CasePackageUpload, baseUrl: string) {
   const input = body.CFDocument;
   const documentId = input.identifier;
   const CFDocumentURI: CaseSchemas['Link'] = { sourcedId: documentId, title: input.title, uri: input.uri };
   const frameworkType = input.extensions?.frameworkType;
-  const document = answerOf('CFDocument', input, {
+  const document = responseOf('CFDocument', input, {
     sourcedId: documentId,
     // The upload carries the frameworkType in `extensions`, and the license as a bare URI (its Link id derived).
     frameworkType: typeof frameworkType === 'string' ? frameworkType : undefined,
@@ -72,7 +72,7 @@ export function toStoredPackage(body: CasePackageUpload, baseUrl: string) {
   });
   const items = body.CFItems.map((item) => {
     const CFItemType = item.CFItemType ?? item.cfItemType;
-    return answerOf('CFItem', item, {
+    return responseOf('CFItem', item, {
       sourcedId: item.identifier,
       CFItemType: CFItemType ?? '',
       CFItemTypeURI: linkOf(item.CFItemTypeURI, CFItemType ?? 'Item type'),
@@ -81,7 +81,7 @@ export function toStoredPackage(body: CasePackageUpload, baseUrl: string) {
     });
   });
   const associations = body.CFAssociations.map((association) =>
-    answerOf('CFAssociation', association, {
+    responseOf('CFAssociation', association, {
       sourcedId: association.identifier,
       originNodeURI: link(association.originNodeURI),
       destinationNodeURI: link(association.destinationNodeURI),

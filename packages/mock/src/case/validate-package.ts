@@ -23,7 +23,7 @@ function repeatedIds(upload: CasePackageUpload): string[] {
 /**
  * Checks a package upload (docs/decisions.md#d-mock-case-package-check): the body against `CFPackageUpload` of
  * openapi/case.yaml, then the rules a schema of the upload cannot state: every identifier once in the package,
- * and every object the package stores a valid answer (`CFDocument`, `CFItem`, `CFAssociation`: URIs with a scheme,
+ * and every object the package stores a valid response (`CFDocument`, `CFItem`, `CFAssociation`: URIs with a scheme,
  * date-times with a zone, integer sequence numbers, `caseVersion` 1.1). Returns the problems (at most
  * ten, each naming its member) and, when there are none, the package as it will be stored.
  */
@@ -45,7 +45,7 @@ export function checkPackage(
       problems.push(...problemsOf(`body.${key}[${index}]`, checkComponent('case', schema, rows[index])));
     }
   }
-  // The upload spells the document's license `licenseUri`; the answer carries it as the `licenseURI` Link.
+  // The upload spells the document's license `licenseUri`; the response carries it as the `licenseURI` Link.
   const named = problems.map((problem) =>
     problem.replace('CFDocument.licenseURI.uri', 'CFDocument.licenseUri'),
   );

@@ -30,9 +30,9 @@ const isJson = (contentType: string | null) =>
 const refusal = (status: number, error: string, message: string) => json(status, { error, message });
 
 /**
- * The answer refusing a control request from another site before anything is read or changed, or undefined to
+ * The response refusing a control request from another site before anything is read or changed, or undefined to
  * serve it: a `Host` that is not the server's, a loopback name or an IP address (400, as the platform paths
- * answer it); an `Origin` of another site (403).
+ * respond to it); an `Origin` of another site (403).
  */
 export function refuseControlCaller(request: Request): Response | undefined {
   const target = new URL(request.url).hostname;

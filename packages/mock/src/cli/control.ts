@@ -17,7 +17,7 @@ import { sampleEventData } from './samples.js';
 // The control operations of `learnkit-mock serve`, outside every platform path and never in the MSW handlers: the
 // event trigger (docs/decisions.md#d-mock-trigger-command), and the faults, token revocation, request log and Caliper events
 // that let a test in any language drive the mock over HTTP (docs/decisions.md#d-mock-control-over-http). Their paths,
-// bodies and answers are stated by openapi/mock-control.yaml, which routes and checks them here through the table
+// bodies and responses are stated by openapi/mock-control.yaml, which routes and checks them here through the table
 // and schemas `pnpm gen` makes of it (docs/decisions.md#d-mock-control-document).
 
 const PREFIX = '/__learnkit-mock';
@@ -30,13 +30,13 @@ type Schemas = components['schemas'];
 /** What the trigger endpoint takes: the type, data over the sample values, the causing client's label or id. */
 export type TriggerRequest = Schemas['TriggerRequest'];
 
-/** What the trigger endpoint answers (201): the event raised, its subscribers and when it is routed. */
+/** What the trigger endpoint returns (201): the event raised, its subscribers and when it is routed. */
 export type TriggerResponse = Schemas['TriggerResponse'];
 
 /** What the launch endpoint takes: the student (`as`), the app's launch URL (`to`), a fault. */
 export type LaunchRequest = Schemas['LaunchRequest'];
 
-/** What the launch endpoint answers (201): the token, the page that posts it, its claims. */
+/** What the launch endpoint returns (201): the token, the page that posts it, its claims. */
 export type LaunchResponse = Schemas['LaunchResponse'];
 
 /** Where `learnkit-mock launch` reaches the running server. */
@@ -57,7 +57,7 @@ export type ControlHandlers = {
 /** What the control path needs besides the platform. */
 type ControlOptions = { routedInMs: number; log: (line: string) => void; changed: (line: string) => void };
 
-// Handlers throw these; the dispatcher answers them.
+// Handlers throw these; the dispatcher responds to them.
 const problem = (message: string, status = 400, error = 'bad_request') => json(status, { error, message });
 
 /** `run()`, whose Error (what `emit` or `inject` refuses) is the caller's 400; a bug elsewhere stays a 500. */
@@ -94,7 +94,7 @@ function trigger(platform: MockPlatform, options: ControlOptions, body: TriggerR
   const subscribers = [...platform.state.subscriptions.values()].filter(
     (subscription) => subscription.deletedAt === null && subscription.eventTypes.includes(type),
   ).length;
-  const answer: TriggerResponse = {
+  const rawResponse: TriggerResponse = {
     event,
     ...(originClientId && { originClientId }),
     subscribers,
@@ -102,7 +102,7 @@ function trigger(platform: MockPlatform, options: ControlOptions, body: TriggerR
   };
   const cause = originClientId ? ` as caused by ${originClientId}` : '';
   options.changed(`event ${type} ${event.id} raised by learnkit-mock trigger${cause}`);
-  return json(201, answer);
+  return json(201, rawResponse);
 }
 
 /**
@@ -173,11 +173,11 @@ async function bodyOf(request: Request, row: Row): Promise<unknown> {
 const OPERATION_IDS = Object.keys(CONTROL_OPERATIONS) as ControlOperationId[];
 
 /**
- * The answer to a request at `path` below the prefix: the operation the document states at its method and path,
+ * The response to a request at `path` below the prefix: the operation the document states at its method and path,
  * with its query and body checked against the document; 405 with `Allow` for a path of the document called with
  * another method, 404 for any other path (docs/decisions.md#d-mock-control-document).
  */
-async function answer(handlers: ControlHandlers, request: Request, path: string): Promise<Response> {
+async function rawResponse(handlers: ControlHandlers, request: Request, path: string): Promise<Response> {
   const atPath = OPERATION_IDS.filter((id) => CONTROL_OPERATIONS[id].path === path);
   const id = atPath.find((candidate) => CONTROL_OPERATIONS[candidate].method === request.method);
   if (id === undefined) {
@@ -201,7 +201,7 @@ async function answer(handlers: ControlHandlers, request: Request, path: string)
 
 /**
  * The control endpoints of `learnkit-mock serve`: a response for a path under `/__learnkit-mock/`, undefined for
- * every other request (the platform answers those).
+ * every other request (the platform returns those).
  */
 export function createControl(
   platform: MockPlatform,
@@ -213,7 +213,7 @@ export function createControl(
     if (!pathname.startsWith(`${PREFIX}/`)) return undefined;
     const refused = refuseControlCaller(request);
     if (refused) return Promise.resolve(refused);
-    return answer(handlers, request, pathname.slice(PREFIX.length)).catch((error: unknown) => {
+    return rawResponse(handlers, request, pathname.slice(PREFIX.length)).catch((error: unknown) => {
       if (error instanceof Response) return error;
       throw error;
     });

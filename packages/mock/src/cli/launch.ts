@@ -27,19 +27,19 @@ export async function launch(options: LaunchOptions, print: (line: string) => vo
   }).catch((error: Error) => {
     const { cause } = error as { cause?: { code?: string; message?: string } };
     throw new Error(
-      `No learnkit-mock answered at ${options.url} (${cause?.code ?? cause?.message ?? error.message}). Start one with \`learnkit-mock serve\`, or pass --url with the address it printed.`,
+      `No learnkit-mock responded at ${options.url} (${cause?.code ?? cause?.message ?? error.message}). Start one with \`learnkit-mock serve\`, or pass --url with the address it printed.`,
     );
   });
   const text = await response.text();
-  let answer: (LaunchResponse & { message?: string }) | undefined;
+  let rawResponse: (LaunchResponse & { message?: string }) | undefined;
   try {
-    answer = JSON.parse(text);
+    rawResponse = JSON.parse(text);
   } catch {}
-  if (response.status !== 201 || typeof answer?.html !== 'string')
-    throw new Error(`learnkit-mock refused the launch (${response.status}): ${answer?.message ?? text}`);
-  if (!options.open) return print(answer.html);
+  if (response.status !== 201 || typeof rawResponse?.html !== 'string')
+    throw new Error(`learnkit-mock refused the launch (${response.status}): ${rawResponse?.message ?? text}`);
+  if (!options.open) return print(rawResponse.html);
   const file = join(tmpdir(), `learnkit-launch-${Date.now()}.html`);
-  writeFileSync(file, answer.html);
+  writeFileSync(file, rawResponse.html);
   print(`The launch page of ${options.as} to ${options.to} is ${file}; opening it.`);
   openFile(file);
 }

@@ -75,9 +75,9 @@ export async function serve(
     stateFile?.changed();
   };
   // Listening first gives the port `--port 0` picks, so the platform's base URL (and the LTI issuer that follows it)
-  // is the URL clients call (docs/decisions.md#d-mock-served-base-url); nothing is answered before the banner.
-  let answer: (request: Request) => Promise<Response> = async () => new Response(null, { status: 503 });
-  const server = await listen((request) => answer(request), options);
+  // is the URL clients call (docs/decisions.md#d-mock-served-base-url); nothing gets a response before the banner.
+  let rawResponse: (request: Request) => Promise<Response> = async () => new Response(null, { status: 503 });
+  const server = await listen((request) => rawResponse(request), options);
   const platform: MockPlatform = await closingOnError(server, () =>
     createMockPlatform({
       baseUrl: server.url,
@@ -107,7 +107,7 @@ export async function serve(
     log,
     changed,
   });
-  answer = (request) => control(request) ?? platform.handle(request);
+  rawResponse = (request) => control(request) ?? platform.handle(request);
   const close = async () => {
     platform.close();
     await server.close();

@@ -17,21 +17,21 @@ export async function trigger(options: TriggerOptions, print: (line: string) => 
   }).catch((error: Error) => {
     const { cause } = error as { cause?: { code?: string; message?: string } };
     throw new Error(
-      `No learnkit-mock answered at ${options.url} (${cause?.code ?? cause?.message ?? error.message}). Start one with \`learnkit-mock serve\`, or pass --url with the address it printed.`,
+      `No learnkit-mock responded at ${options.url} (${cause?.code ?? cause?.message ?? error.message}). Start one with \`learnkit-mock serve\`, or pass --url with the address it printed.`,
     );
   });
   if (response.status === 404)
     throw new Error(
-      `${options.url} answered 404: it is not a learnkit-mock server (or one older than trigger). Pass --url with the address \`learnkit-mock serve\` printed.`,
+      `${options.url} responded with 404: it is not a learnkit-mock server (or one older than trigger). Pass --url with the address \`learnkit-mock serve\` printed.`,
     );
   const text = await response.text();
-  let answer: (TriggerResponse & { message?: string }) | undefined;
+  let rawResponse: (TriggerResponse & { message?: string }) | undefined;
   try {
-    answer = JSON.parse(text);
+    rawResponse = JSON.parse(text);
   } catch {}
-  if (response.status !== 201 || !answer?.event)
-    throw new Error(`learnkit-mock refused the event (${response.status}): ${answer?.message ?? text}`);
-  const { event, subscribers, routedInMs, originClientId } = answer;
+  if (response.status !== 201 || !rawResponse?.event)
+    throw new Error(`learnkit-mock refused the event (${response.status}): ${rawResponse?.message ?? text}`);
+  const { event, subscribers, routedInMs, originClientId } = rawResponse;
   print(
     `Triggered ${event.type}: event ${event.id}${originClientId ? ` (caused by ${originClientId})` : ''}`,
   );

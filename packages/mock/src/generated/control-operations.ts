@@ -210,21 +210,21 @@ export const CONTROL_SCHEMAS: Readonly<Record<string, unknown>> = {
       },
       "status": {
         "type": "integer",
-        "description": "Answer with this status (200 to 599, or the mock refuses it) and the area's error body, or `body`."
+        "description": "Respond with this status (200 to 599, or the mock refuses it) and the area's error body, or `body`."
       },
       "retryAfter": {
         "type": [
           "number",
           "string"
         ],
-        "description": "The `Retry-After` header to answer with, in seconds or as an HTTP date."
+        "description": "The `Retry-After` header to respond with, in seconds or as an HTTP date."
       },
       "body": {
-        "description": "A JSON body to answer with instead of the area's error body."
+        "description": "A JSON body to respond with instead of the area's error body."
       },
       "hang": {
         "const": true,
-        "description": "Never answer; the request hangs until the client gives up."
+        "description": "Never respond; the request hangs until the client gives up."
       },
       "reset": {
         "const": true,
@@ -232,20 +232,20 @@ export const CONTROL_SCHEMAS: Readonly<Record<string, unknown>> = {
       },
       "nonJson": {
         "const": true,
-        "description": "Answer a body that is not JSON (`text/html`), status 200 unless `status` says otherwise."
+        "description": "response a body that is not JSON (`text/html`), status 200 unless `status` says otherwise."
       },
       "stallBody": {
         "const": true,
-        "description": "Answer the headers and the first bytes of a body, then nothing more; the server of `learnkit-mock serve` writes an answer whole, so there the headers wait with the body."
+        "description": "response the headers and the first bytes of a body, then nothing more; the server of `learnkit-mock serve` writes a response whole, so there the headers wait with the body."
       },
       "redirectTo": {
         "type": "string",
-        "description": "Answer a redirect to this URL (absolute, or relative to the request), status 307 unless `status` says 301, 302, 303 or 308."
+        "description": "response a redirect to this URL (absolute, or relative to the request), status 307 unless `status` says 301, 302, 303 or 308."
       },
       "delayMs": {
         "type": "number",
         "minimum": 0,
-        "description": "Wait this many milliseconds before answering (or before the normal handling)."
+        "description": "Wait this many milliseconds before responding (or before the normal handling)."
       },
       "forMs": {
         "type": "number",
@@ -325,7 +325,7 @@ export const CONTROL_SCHEMAS: Readonly<Record<string, unknown>> = {
   },
   "RequestLogEntry": {
     "type": "object",
-    "description": "One platform request the mock answered.",
+    "description": "One platform request the mock responded.",
     "required": [
       "method",
       "path",
@@ -342,11 +342,11 @@ export const CONTROL_SCHEMAS: Readonly<Record<string, unknown>> = {
       },
       "status": {
         "type": "integer",
-        "description": "The status answered."
+        "description": "The status responded."
       },
       "at": {
         "type": "number",
-        "description": "When it was answered, in milliseconds on the mock's clock."
+        "description": "When it got a response, in milliseconds on the mock's clock."
       },
       "fault": {
         "type": "string",

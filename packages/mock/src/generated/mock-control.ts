@@ -23,7 +23,7 @@ export interface paths {
          *     naming it: a typo must not inject another fault. What the schema cannot state is refused by the mock with
          *     a 400 too: `times` not positive, `status` outside 200-599, a stalled body with a status that carries none,
          *     an empty `redirectTo` or a redirect status other than 301, 302, 303, 307 or 308. An empty body is `{}`: a
-         *     fault that delays nothing and answers normally the next request.
+         *     fault that delays nothing and responds normally the next request.
          */
         post: operations["injectFault"];
         /**
@@ -65,7 +65,7 @@ export interface paths {
         };
         /**
          * The request log
-         * @description Every platform request the mock answered, oldest first (control requests are not logged).
+         * @description Every platform request the mock responded, oldest first (control requests are not logged).
          */
         get: operations["listRequests"];
         put?: never;
@@ -189,14 +189,14 @@ export interface components {
             path?: string;
             /** @description How many matching requests the fault applies to (default 1); a large number for all, since JSON has no `Infinity` (a number too large for a double, such as `1e309`, is refused). */
             times?: number;
-            /** @description Answer with this status (200 to 599, or the mock refuses it) and the area's error body, or `body`. */
+            /** @description Respond with this status (200 to 599, or the mock refuses it) and the area's error body, or `body`. */
             status?: number;
-            /** @description The `Retry-After` header to answer with, in seconds or as an HTTP date. */
+            /** @description The `Retry-After` header to respond with, in seconds or as an HTTP date. */
             retryAfter?: number | string;
-            /** @description A JSON body to answer with instead of the area's error body. */
+            /** @description A JSON body to respond with instead of the area's error body. */
             body?: unknown;
             /**
-             * @description Never answer; the request hangs until the client gives up.
+             * @description Never respond; the request hangs until the client gives up.
              * @constant
              */
             hang?: true;
@@ -206,18 +206,18 @@ export interface components {
              */
             reset?: true;
             /**
-             * @description Answer a body that is not JSON (`text/html`), status 200 unless `status` says otherwise.
+             * @description response a body that is not JSON (`text/html`), status 200 unless `status` says otherwise.
              * @constant
              */
             nonJson?: true;
             /**
-             * @description Answer the headers and the first bytes of a body, then nothing more; the server of `learnkit-mock serve` writes an answer whole, so there the headers wait with the body.
+             * @description response the headers and the first bytes of a body, then nothing more; the server of `learnkit-mock serve` writes a response whole, so there the headers wait with the body.
              * @constant
              */
             stallBody?: true;
-            /** @description Answer a redirect to this URL (absolute, or relative to the request), status 307 unless `status` says 301, 302, 303 or 308. */
+            /** @description response a redirect to this URL (absolute, or relative to the request), status 307 unless `status` says 301, 302, 303 or 308. */
             redirectTo?: string;
-            /** @description Wait this many milliseconds before answering (or before the normal handling). */
+            /** @description Wait this many milliseconds before responding (or before the normal handling). */
             delayMs?: number;
             /** @description Lapse this many milliseconds of the mock's clock after the fault is injected, whatever `times` has left. */
             forMs?: number;
@@ -247,14 +247,14 @@ export interface components {
              */
             kind?: "client" | "developer";
         };
-        /** @description One platform request the mock answered. */
+        /** @description One platform request the mock responded. */
         RequestLogEntry: {
             method: string;
             /** @description The request's path, without the query. */
             path: string;
-            /** @description The status answered. */
+            /** @description The status responded. */
             status: number;
-            /** @description When it was answered, in milliseconds on the mock's clock. */
+            /** @description When it got a response, in milliseconds on the mock's clock. */
             at: number;
             /** @description What an injected fault did to it, if one matched. */
             fault?: string;

@@ -61,7 +61,7 @@ function holdsInfinity(value: unknown): boolean {
 
 /**
  * JSON text as a value: null when it is not JSON; a 400 when it nests deeper than `MAX_JSON_DEPTH` levels or holds
- * a number too large for a double, which JSON.parse reads as Infinity and a later answer writes as `null`
+ * a number too large for a double, which JSON.parse reads as Infinity and a later response writes as `null`
  * (docs/decisions.md#d-mock-limits, docs/decisions.md#d-mock-hostile-input). The scan for such a number runs only
  * when the text has a literal that could be one, so a large framework is not walked twice.
  */
@@ -123,8 +123,8 @@ const tooLarge = (maxBytes: number) =>
 export async function bufferBodyWithin(request: Request, maxBytes: number): Promise<Uint8Array[] | null> {
   if (request.body === null) return null;
   const declared = request.headers.get('content-length')?.trim();
-  // Refused bodies are left unread rather than cancelled: MSW never answers a request whose body its handler
-  // cancelled, and the loopback adapter drains what is left once the answer is sent.
+  // Refused bodies are left unread rather than cancelled: MSW never responds to a request whose body its handler
+  // cancelled, and the loopback adapter drains what is left once the response is sent.
   if (declared && /^\d+$/.test(declared) && Number(declared) > maxBytes) throw tooLarge(maxBytes);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];

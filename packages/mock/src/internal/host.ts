@@ -4,7 +4,7 @@ import { echo } from './limits.js';
 const HOST_SYNTAX = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._~!$&'()*+,;=%-]+)(?::\d{0,5})?$/;
 
 /**
- * Which `Host` headers a platform on `urls` (base URL, identity provider) answers with the `allowedHosts` option;
+ * Which `Host` headers a platform on `urls` (base URL, identity provider) responds with the `allowedHosts` option;
  * anything else is a 400 (docs/decisions.md#d-mock-host): the names of `urls` and the configured ones, or any
  * well-formed host (`'any'`).
  */

@@ -1,4 +1,4 @@
-/** An error a route throws to answer with `status`; the router renders it in the area's error format. */
+/** An error a route throws to respond with `status`; the router renders it in the area's error format. */
 export class HttpError extends Error {
   constructor(
     readonly status: number,

@@ -35,7 +35,7 @@ function sortedBy<T extends object>(rows: readonly T[], field: string, direction
 
 /**
  * Applies the family's list parameters (limit, offset, sort, orderBy, filter, fields, search) to `records`: one
- * page, and what the answer reports of it. `spec` is what the listing allows, from the documents' operation table:
+ * page, and what the response reports of it. `spec` is what the listing allows, from the documents' operation table:
  * the fields of its objects, and the only fields `search` looks in (docs/decisions.md#d-search-fields). One
  * implementation serves CASE and OneRoster; a sort or filter naming an unknown field is a 400.
  */
@@ -52,7 +52,7 @@ export function listQuery<T extends object, V extends object = T>(
 
   const filter = query.filter === undefined ? undefined : parseFilter(query.filter, spec.fields);
   const search = query.search?.trim().toLowerCase();
-  // Records kept in another shape than their answer (`view` makes it) are viewed whole only when a filter, search or
+  // Records kept in another shape than their response (`view` makes it) are viewed whole only when a filter, search or
   // sort reads their members; a plain page views its own records only.
   const view = spec.view;
   const records: readonly object[] = view && (filter || search || sort !== null) ? stored.map(view) : stored;

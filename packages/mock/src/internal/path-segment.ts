@@ -4,7 +4,7 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
 /**
  * `value` as one segment of a URL path, percent-encoded. A lone surrogate (valid in JSON text, not in Unicode) is
  * written as U+FFFD first, where `encodeURIComponent` would throw: an id a caller stored is always linkable, and
- * no href of an answer can fail (docs/decisions.md#d-mock-hostile-input).
+ * no href of a response can fail (docs/decisions.md#d-mock-hostile-input).
  */
 export function pathSegment(value: string): string {
   return encodeURIComponent(value.replace(LONE_SURROGATE, '\ufffd'));

@@ -1,6 +1,6 @@
 import { HttpError } from './http-error.js';
 
-/** Which error format a path answers with (docs/decisions.md#d-wire-errors). */
+/** Which error format a path responds with (docs/decisions.md#d-wire-errors). */
 export type ErrorArea = 'ims' | 'platform' | 'oauth';
 
 /** A JSON response with the given status and extra headers. */

@@ -36,27 +36,27 @@ export type RequestBody<Id extends OperationId> = [NonNullable<OperationTypes[Id
 
 type Responses<Id extends OperationId> = OperationTypes[Id]['responses'];
 
-/** The JSON body of a 2xx answer of an operation, by status, as its document types it. */
-export type AnswerBody<Id extends OperationId, S extends keyof Responses<Id>> = Responses<Id>[S] extends {
+/** The JSON body of a 2xx response of an operation, by status, as its document types it. */
+export type ResponseBody<Id extends OperationId, S extends keyof Responses<Id>> = Responses<Id>[S] extends {
   content: { 'application/json': infer B };
 }
   ? B
   : never;
 
 /** The 2xx statuses of an operation. */
-export type AnswerStatus<Id extends OperationId> = Extract<keyof Responses<Id>, 200 | 201 | 202>;
+export type ResponseStatus<Id extends OperationId> = Extract<keyof Responses<Id>, 200 | 201 | 202>;
 
-type Answer200<Id extends OperationId> = AnswerBody<Id, Extract<AnswerStatus<Id>, 200>>;
+type Response200<Id extends OperationId> = ResponseBody<Id, Extract<ResponseStatus<Id>, 200>>;
 
-/** What a listing answers a page of: the objects of the array member of its answer. */
+/** What a listing returns a page of: the objects of the array member of its response. */
 export type Listed<Id extends OperationId> = {
-  [K in keyof Answer200<Id>]: Answer200<Id>[K] extends readonly (infer T)[] ? T : never;
-}[keyof Answer200<Id>];
+  [K in keyof Response200<Id>]: Response200<Id>[K] extends readonly (infer T)[] ? T : never;
+}[keyof Response200<Id>];
 
-/** What a single read answers: the object its answer wraps. */
+/** What a single read responds: the object its response wraps. */
 export type Wrapped<Id extends OperationId> = {
-  [K in keyof Answer200<Id>]: Answer200<Id>[K] extends readonly unknown[] ? never : Answer200<Id>[K];
-}[keyof Answer200<Id>];
+  [K in keyof Response200<Id>]: Response200<Id>[K] extends readonly unknown[] ? never : Response200<Id>[K];
+}[keyof Response200<Id>];
 
 /** What the handler of operation `Id` gets for one request, checked against the documents. */
 export type OperationContext<Id extends OperationId> = {
@@ -70,19 +70,19 @@ export type OperationContext<Id extends OperationId> = {
   query: QueryParams<Id>;
   /** The JSON body checked against the operation's schema (400 naming each failing member), when the handler asks. */
   body(): Promise<RequestBody<Id>>;
-  /** Answers with `body`, which the operation's document types for `status` (and extra `headers`). */
-  json<S extends AnswerStatus<Id>>(
+  /** Responds with `body`, which the operation's document types for `status` (and extra `headers`). */
+  json<S extends ResponseStatus<Id>>(
     status: S,
-    body: AnswerBody<Id, S>,
+    body: ResponseBody<Id, S>,
     headers?: Record<string, string>,
   ): Response;
   /**
-   * Answers a listing: `rows` through the list parameters, the search and fields the document names. Rows kept in
-   * another shape than the answer's are given with the `view` that makes each answer object.
+   * returns a listing: `rows` through the list parameters, the search and fields the document names. Rows kept in
+   * another shape than the response's are given with the `view` that makes each response object.
    */
   page(rows: readonly Listed<Id>[]): Response;
   page<R extends object>(rows: readonly R[], view: (row: R) => Listed<Id>): Response;
-  /** Answers a single read: `record` in the member the document names, narrowed by `fields`. */
+  /** returns a single read: `record` in the member the document names, narrowed by `fields`. */
   one(record: Wrapped<Id>): Response;
 };
 
@@ -129,7 +129,7 @@ export function dispatcher<Id extends OperationId>(
     scope?: string;
     developerTool?: boolean;
     search?: readonly string[];
-    answer?: { key: string; fields: readonly string[] };
+    rawResponse?: { key: string; fields: readonly string[] };
   } = OPERATIONS[operationId];
   return async ({ core, request, query: rawQuery }, params) => {
     const pathProblems = problemsOf('path', checkRequest(operationId, 'path', params));
@@ -144,9 +144,10 @@ export function dispatcher<Id extends OperationId>(
     // A developer-tool operation takes a developer's token too: its handler reads `principal` itself.
     if (operation.auth === 'bearer' && !operation.developerTool) clientOf();
     const query = readQuery(operationId, rawQuery);
-    const answer = () => {
-      if (!operation.answer) throw new Error(`${operationId} answers no wrapped member in the documents`);
-      return operation.answer;
+    const rawResponse = () => {
+      if (!operation.rawResponse)
+        throw new Error(`${operationId} returns no wrapped member in the documents`);
+      return operation.rawResponse;
     };
     const context: OperationContext<Id> = {
       core,
@@ -165,7 +166,7 @@ export function dispatcher<Id extends OperationId>(
       },
       json: (status, body, headers) => json(status, body, headers),
       page: ((rows: readonly object[], view?: (row: object) => object) => {
-        const { fields, key } = answer();
+        const { fields, key } = rawResponse();
         const list = query as ListQueryParams;
         const { entries, offset, limit, totalCount } = listQuery(rows, list, {
           fields,
@@ -182,7 +183,7 @@ export function dispatcher<Id extends OperationId>(
         return json(200, { [key]: entries, totalCount, pageCount, pageNumber, offset, limit }, headers);
       }) as OperationContext<Id>['page'],
       one: (record) => {
-        const { fields, key } = answer();
+        const { fields, key } = rawResponse();
         return json(200, {
           [key]: project(record as object, selectedFields(query as ListQueryParams, fields)),
         });

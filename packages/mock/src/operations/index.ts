@@ -15,13 +15,13 @@ for (const [file, handlers] of Object.entries(HANDLER_FILES)) {
   }
 }
 
-/** Operations the mock does not model, with why: each answers 501 saying it (docs/decisions.md#d-mock-unmodelled-501). */
+/** Operations the mock does not model, with why: each responses 501 saying it (docs/decisions.md#d-mock-unmodelled-501). */
 export const NOT_MODELLED: { readonly [Id in OperationId]?: string } = {};
 
 /** Routes of the mock that no document states, each with why it exists (docs/decisions.md#d-mock-routes-by-operation-id). */
 export const EXTRA_ROUTES = [
   {
-    // Where a claim URL of `rotateApplicationCredentials` leads: answers the secret once, then 404.
+    // Where a claim URL of `rotateApplicationCredentials` leads: returns the secret once, then 404.
     method: 'GET',
     pattern: '/applications/1.0/claims/:token',
     handle: ({ core }: RequestContext, params: Record<string, string>): Response => {

@@ -1,5 +1,5 @@
 // A learning resource as a Common Cartridge 1.3 file (`.imscc`): a ZIP of an `imsmanifest.xml` and one web link to
-// the resource at its vendor, as `POST resources/export/{sourceId}` answers it (docs/decisions.md#d-oneroster-binary-export).
+// the resource at its vendor, as `POST resources/export/{sourceId}` responds to it (docs/decisions.md#d-oneroster-binary-export).
 // The archive is written here (entries stored, not compressed, with their CRC-32; PKWARE APPNOTE 6.3.x): a few
 // hundred bytes need no compression library.
 

@@ -18,7 +18,7 @@ const userOf = (caller: Caller, userId: string) =>
 
 /**
  * POST `users/{userId}/credentials`: the credential is added to the user's profile for the application (made
- * when the user has none, `profileType: thirdParty`), answered 201 with the profile's and the credential's ids.
+ * when the user has none, `profileType: thirdParty`), responded with 201 with the profile's and the credential's ids.
  */
 export const registerCredentials: OperationHandler<'registerStudentCredentials'> = async (
   context,

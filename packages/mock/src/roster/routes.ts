@@ -17,7 +17,7 @@ import { TABLES, type TableName, tableOf } from './tables.js';
 
 // The handlers of openapi/oneroster.yaml are built from these few kinds, over the generic store
 // (docs/decisions.md#d-mock-oneroster-store): a listing (a whole table or a view of it), a read, a create, an upsert and
-// a soft delete. Each answers with the status and the shape its operation states; the dispatcher has checked the
+// a soft delete. Each responses with the status and the shape its operation states; the dispatcher has checked the
 // path, the caller, the query, and (when read) the body against the document before.
 
 /** The context of an operation as these kinds use it. */
@@ -61,19 +61,19 @@ export const reading = <Id extends OperationId>(table: TableName, keep?: Keep) =
   });
 
 /**
- * How a write answers, as its operation states: `pairs` (the supplied and allocated `sourcedId`), `object` (the
+ * How a write responds, as its operation states: `pairs` (the supplied and allocated `sourcedId`), `object` (the
  * object itself), a member name (the object in it), `unstated` (an object the document leaves open: the mock gives
  * the object in the body's member, docs/decisions.md#d-oneroster-unstated-responses), or `none` (no content).
  */
-export type Answer = 'pairs' | 'object' | 'unstated' | 'none' | { member: string };
+export type CannedResponse = 'pairs' | 'object' | 'unstated' | 'none' | { member: string };
 
-/** The answer of a write of `row` (read back through the table's view). */
-export function answer(
+/** The response of a write of `row` (read back through the table's view). */
+export function rawResponse(
   context: Context,
   table: TableName,
   row: Row,
   status: number,
-  how: Answer,
+  how: CannedResponse,
   supplied: string | undefined,
   wrap: string,
 ): Response {
@@ -108,13 +108,13 @@ export const plainStore =
 
 /**
  * A create (POST on a collection): the body's `wrap` member, its `sourcedId` or a new one (an id that exists is a
- * 422: PUT replaces), stored by `store`, answered with `status` as `how` says.
+ * 422: PUT replaces), stored by `store`, responded with `status` as `how` says.
  */
 export const creating = <Id extends OperationId>(
   table: TableName,
   wrap: string,
   status: number,
-  how: Answer,
+  how: CannedResponse,
   store: Store = plainStore(table),
   parent?: Parent,
 ) =>
@@ -127,7 +127,7 @@ export const creating = <Id extends OperationId>(
       throw unprocessable(`${TABLES[table].noun} ${supplied} already exists; use PUT to replace it`);
     }
     const row = store(context, input, id, undefined, params);
-    return answer(context, table, row, status, how, supplied, wrap);
+    return rawResponse(context, table, row, status, how, supplied, wrap);
   });
 
 /**
@@ -139,7 +139,7 @@ export const upserting = <Id extends OperationId>(
   table: TableName,
   wrap: string,
   status: number,
-  how: Answer,
+  how: CannedResponse,
   options: { store?: Store; partial?: boolean; keep?: Keep } = {},
 ) =>
   handler<Id>(async (context, params) => {
@@ -152,10 +152,10 @@ export const upserting = <Id extends OperationId>(
     const existing = exists || options.partial ? visibleRow(context, table, id, keep) : undefined;
     const store = options.store ?? plainStore(table);
     const row = store(context, input, id, options.partial ? existing : undefined, params);
-    return answer(context, table, row, status, how, undefined, wrap);
+    return rawResponse(context, table, row, status, how, undefined, wrap);
   });
 
-/** A soft delete (DELETE on one object), answered `status` with no content or, for 200, the document's open object. */
+/** A soft delete (DELETE on one object), responded with `status` with no content or, for 200, the document's open object. */
 export const deleting = <Id extends OperationId>(table: TableName, status: 200 | 204, keep?: Keep) =>
   handler<Id>((context, params) => {
     softDelete(context, table, params.sourcedId as string, keep?.(params, context));

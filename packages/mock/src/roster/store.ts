@@ -23,7 +23,7 @@ import {
 } from './views.js';
 
 // The generic OneRoster store over the roster's tables (docs/decisions.md#d-mock-oneroster-store): the objects a caller
-// may see, in their answer shape; the stored record a write makes of a body, with its references checked; and the
+// may see, in their response shape; the stored record a write makes of a body, with its references checked; and the
 // soft delete. The routes of openapi/oneroster.yaml are views and writes of these (routes/oneroster.ts).
 
 /** The platform and the calling client, as a route has them. */
@@ -32,7 +32,7 @@ export type Caller = { core: Core; client: MockClient };
 /** A stored record of a table. */
 export type Row = RosterRecord;
 
-/** What a listing of a table answers each record in: its OneRoster shape. */
+/** What a listing of a table returns each record in: its OneRoster shape. */
 export type View = (row: Row) => Record<string, unknown>;
 
 /** The open roles by user, read once per request (`caller` is the request's context) whoever asks. */
@@ -113,7 +113,7 @@ const idsOf = (value: unknown): string[] =>
 
 /**
  * Refuses a record whose references name objects that do not exist (422, naming the member and the id, as the
- * family answers a body that breaks a rule), and one the caller's org scope does not cover (403).
+ * family returns a body that breaks a rule), and one the caller's org scope does not cover (403).
  */
 export function checkRecord(
   { core, client }: Caller,
@@ -141,8 +141,8 @@ export function checkRecord(
 }
 
 /**
- * The record a write of `input` (a body's object) stores for `table`: each member of the answer's schema, from the
- * body's member of that name (or the one `from` names), references written as the answer holds them, a number given
+ * The record a write of `input` (a body's object) stores for `table`: each member of the response's schema, from the
+ * body's member of that name (or the one `from` names), references written as the response holds them, a number given
  * as text read as one; `status` `active` and `dateLastModified` now unless given; a required member left out is the
  * schema's default, else null where it may be, else the table's `fill`, else the write is refused (422). With
  * `existing`, members the body leaves out keep their value (a partial update).

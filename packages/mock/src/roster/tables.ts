@@ -2,7 +2,7 @@ import { onerosterSchemas } from '../generated/openapi/json-schemas.js';
 import { pathSegment } from '../internal/path-segment.js';
 import type { RosterState } from '../state.js';
 
-// The tables of the OneRoster store: what each kind of object is in openapi/oneroster.yaml (its answer schema), where
+// The tables of the OneRoster store: what each kind of object is in openapi/oneroster.yaml (its response schema), where
 // it lives (its area and collection, for the `href` of references to it), which of its members refer to objects of
 // other tables, and the members a write may leave out (docs/decisions.md#d-mock-oneroster-store).
 
@@ -27,7 +27,7 @@ export type TableName =
 
 /** What the store knows of one table. */
 export interface Table {
-  /** The component schema of openapi/oneroster.yaml its objects answer in. */
+  /** The component schema of openapi/oneroster.yaml its objects respond in. */
   schema: string;
   /** How a message names one (`academic session`). */
   noun: string;
@@ -38,7 +38,7 @@ export interface Table {
   type: string;
   /** Members that refer to objects of other tables (checked on every write: 422 for one that does not exist). */
   refs: Readonly<Record<string, TableName>>;
-  /** Members the answer names otherwise than the body (a class's `school` is the body's `org`). */
+  /** Members the response names otherwise than the body (a class's `school` is the body's `org`). */
   from?: Readonly<Record<string, string>>;
   /** What a write that leaves a required member out stores there, when the schema gives no default or null. */
   fill?: Readonly<Record<string, (now: string) => unknown>>;
@@ -144,7 +144,7 @@ export const schemaOf = (name: string) => onerosterSchemas[name] as SchemaNode;
 const refName = (node: SchemaNode | undefined) => node?.$ref?.replace('#/$defs/', '');
 
 /**
- * How an answer holds a reference member: `guid` (`{ href, sourcedId, type }`), `id` (`{ sourcedId }`), in a list
+ * How a response holds a reference member: `guid` (`{ href, sourcedId, type }`), `id` (`{ sourcedId }`), in a list
  * or not; undefined for a member that is no reference.
  */
 export function refKind(node: SchemaNode | undefined): { kind: 'guid' | 'id'; list: boolean } | undefined {
@@ -167,7 +167,7 @@ export function nullable(node: SchemaNode | undefined): boolean {
 export const hrefOf = (baseUrl: string, table: TableName, sourcedId: string) =>
   `${baseUrl}/ims/oneroster/${TABLES[table].area}/v1p2/${TABLES[table].collection}/${pathSegment(sourcedId)}`;
 
-/** A reference to an object of `table`, as the answer's schema holds it. */
+/** A reference to an object of `table`, as the response's schema holds it. */
 export function refTo(baseUrl: string, table: TableName, sourcedId: string, kind: 'guid' | 'id') {
   return kind === 'id'
     ? { sourcedId }

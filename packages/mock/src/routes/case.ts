@@ -19,12 +19,14 @@ export const handlers: OperationRoutes = {
 
   validateCFItems: async (context) => {
     const store = context.core.state.case;
-    const answer = { valid: [] as string[], invalid: [] as string[] };
+    const rawResponse = { valid: [] as string[], invalid: [] as string[] };
     for (const id of (await context.body()).ids) {
       // The Course Sequence rule (docs/decisions.md#d-course-sequence).
-      (store.items.has(id) && !isCourseSequence(store, id) ? answer.valid : answer.invalid).push(id);
+      (store.items.has(id) && !isCourseSequence(store, id) ? rawResponse.valid : rawResponse.invalid).push(
+        id,
+      );
     }
-    return context.json(200, answer);
+    return context.json(200, rawResponse);
   },
 
   // A whole framework in one request: 100,000 items are about 155 MB (docs/decisions.md#d-mock-limits). Read raw:

@@ -54,7 +54,7 @@ const resultsOfClass =
 
 /**
  * A write of several objects of `table` at once (`{ <wrap>: [...] }`): every one is checked first, nothing is
- * stored unless all are (`rule` adds the route's own check of each), and the answer is the `sourcedId` pair of the
+ * stored unless all are (`rule` adds the route's own check of each), and the response is the `sourcedId` pair of the
  * first (the vendor states one pair: docs/decisions.md#d-oneroster-batch-writes), so an empty list is a 400.
  */
 const batch =
@@ -67,7 +67,7 @@ const batch =
   async (context: Context, params: Params): Promise<Response> => {
     parent?.(params, context);
     const inputs = ((await context.body()) as Record<string, Record<string, unknown>[]>)[wrap]!;
-    // The answer is the first object's pair: an empty list has none to give (docs/decisions.md#d-mock-hostile-input).
+    // The response is the first object's pair: an empty list has none to give (docs/decisions.md#d-mock-hostile-input).
     if (inputs.length === 0) throw badRequest(`${wrap} is empty; send at least one object to create`);
     const rows: Row[] = [];
     for (const input of inputs) {

@@ -7,9 +7,9 @@ import { platformPage, platformSession } from '../roster/platform-views.js';
 const DISCOUNT_CODES = new Set(['WELCOME10', 'LEARNKIT']);
 
 /** Whether a discount code is one the mock knows, compared case-insensitively. */
-const codeAnswer = (code: string) => ({ valid: DISCOUNT_CODES.has(code.toUpperCase()), code });
+const codeResponse = (code: string) => ({ valid: DISCOUNT_CODES.has(code.toUpperCase()), code });
 
-/** Caliper sessions, insights, the beyond grade read and discount-code validation: small, state-backed answers. */
+/** Caliper sessions, insights, the beyond grade read and discount-code validation: small, state-backed responds. */
 export const handlers: OperationRoutes = {
   listSessionEvents: (context, { sessionId }) => {
     const session = found(context.core.state.sessions, sessionId, 'session');
@@ -115,7 +115,7 @@ export const handlers: OperationRoutes = {
     return context.json(200, { studentId, subject, masteredGrade });
   },
 
-  validateAppDiscountCode: async (context) => context.json(200, codeAnswer((await context.body()).code)),
+  validateAppDiscountCode: async (context) => context.json(200, codeResponse((await context.body()).code)),
   // The parent session is any bearer token the mock issued (the document's `parentSession` scheme).
-  validateStoreDiscountCode: async (context) => context.json(200, codeAnswer((await context.body()).code)),
+  validateStoreDiscountCode: async (context) => context.json(200, codeResponse((await context.body()).code)),
 };

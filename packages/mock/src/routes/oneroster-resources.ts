@@ -52,7 +52,7 @@ const assigned = (kind: Kind) =>
 
 /**
  * Assigns a resource (the body's `resource.sourcedId`, which must exist: 422) to the object the path names, and
- * answers as the operation states: the `sourcedId` pair (the resource's) or, where the document leaves the answer
+ * responds as the operation states: the `sourcedId` pair (the resource's) or, where the document leaves the response
  * open, the resource (docs/decisions.md#d-oneroster-unstated-responses).
  */
 const assign = (kind: Kind, how: 'pairs' | 'unstated') => async (context: Context, params: Params) => {

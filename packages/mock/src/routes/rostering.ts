@@ -42,7 +42,7 @@ const visibleEnrollment = ({ core, client }: Caller, enrollment: StoredEnrollmen
 /** The stored config, as the document types it (the writes were checked against it). */
 type OrgConfig = PlatformComponents['schemas']['OrgConfig'];
 
-/** The base URL the GUIDRefs of an answer point at. */
+/** The base URL the GUIDRefs of a response point at. */
 const baseOf = ({ core }: Caller) => core.options.baseUrl;
 
 /**

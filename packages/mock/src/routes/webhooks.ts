@@ -52,7 +52,7 @@ const AUTHORITY_USERINFO = /^https:\/\/[^/?#]*@/;
  */
 function urlProblem(value: string): string | undefined {
   if (!value.startsWith('https://')) return 'url must be an https:// URL';
-  // The text itself must be a URI (RFC 3986), as later answers echo it under `format: uri`: WHATWG's parser
+  // The text itself must be a URI (RFC 3986), as later returns echo it under `format: uri`: WHATWG's parser
   // would take a space, a backslash or a NUL and encode it (docs/decisions.md#d-mock-hostile-input).
   if (!URI_TEXT.test(value))
     return 'url must be a URI (RFC 3986): percent-encode spaces, quotes, backslashes and control characters';

@@ -109,7 +109,7 @@ const badEventTypes = fc.oneof(
 /** Random malformed bodies get the documented status and never change the stored state. */
 export function badInputTests(h: Harness): void {
   describe('bad input', () => {
-    it('answers malformed bodies on every write with 400/422 and leaves the state unchanged (fast-check)', {
+    it('returns malformed bodies on every write with 400/422 and leaves the state unchanged (fast-check)', {
       timeout: 120_000,
     }, async () => {
       h.allowBadRequests();
@@ -147,12 +147,12 @@ export function badInputTests(h: Harness): void {
             }
           }),
           async (text) => {
-            const answer = await h.call('POST', '/ims/case/v1p1/CFPackages', {
+            const rawResponse = await h.call('POST', '/ims/case/v1p1/CFPackages', {
               token,
               body: text,
               headers: { 'content-type': 'application/json' },
             });
-            expect(answer.status).toBe(400);
+            expect(rawResponse.status).toBe(400);
           },
         ),
         { numRuns: RUNS },
@@ -354,20 +354,20 @@ function describeLimits(h: Harness): void {
       expect((await h.call('GET', `/rostering/1.0/orgs/${org}/config`, { token })).status).toBe(200);
     });
 
-    it('answers TRACE and methods the platform does not serve with 405 and Allow, in the area format', async () => {
+    it('responds to TRACE and methods the platform does not serve with 405 and Allow, in the area format', async () => {
       const documents = await rawRequest(h.url, '/ims/case/v1p1/CFDocuments', { method: 'TRACE' });
       expect(documents.status).toBe(405);
       expect(documents.headers.allow).toBe('GET');
       expect(JSON.parse(documents.text)).toMatchObject(IMSX_FAILURE);
       const app = h.platform.fixtures.application.applicationId;
       for (const method of ['TRACE', 'PROPFIND', 'PURGE']) {
-        const answer = await rawRequest(h.url, `/webhooks/1.0/${app}/subscriptions`, { method });
-        expect([method, answer.status, answer.headers.allow]).toEqual([method, 405, 'POST, GET']);
-        expect(JSON.parse(answer.text)).toMatchObject({ error: 'method_not_allowed' });
+        const rawResponse = await rawRequest(h.url, `/webhooks/1.0/${app}/subscriptions`, { method });
+        expect([method, rawResponse.status, rawResponse.headers.allow]).toEqual([method, 405, 'POST, GET']);
+        expect(JSON.parse(rawResponse.text)).toMatchObject({ error: 'method_not_allowed' });
       }
     });
 
-    it('answers an unparseable or foreign Host header with 400, and never routes by it', async () => {
+    it('returns an unparseable or foreign Host header with 400, and never routes by it', async () => {
       const token = await h.token(h.platform.clients.partner);
       const authorization = `Bearer ${token}`;
       const path = '/ims/case/v1p1/CFDocuments?limit=1';
@@ -379,9 +379,9 @@ function describeLimits(h: Harness): void {
         'x@y',
         '[::1',
       ]) {
-        const answer = await rawRequest(h.url, path, { headers: { host, authorization } });
-        expect([host, answer.status]).toEqual([host, 400]);
-        expect(JSON.parse(answer.text)).toMatchObject(IMSX_FAILURE);
+        const rawResponse = await rawRequest(h.url, path, { headers: { host, authorization } });
+        expect([host, rawResponse.status]).toEqual([host, 400]);
+        expect(JSON.parse(rawResponse.text)).toMatchObject(IMSX_FAILURE);
       }
       // A Host that carries a path must not move the request to another operation.
       const moved = await rawRequest(h.url, '/v1p1/CFDocuments', {
@@ -394,12 +394,12 @@ function describeLimits(h: Harness): void {
         '[::1]:8080',
         'api.learnkit.test',
       ]) {
-        const answer = await rawRequest(h.url, path, { headers: { host, authorization } });
-        expect([host, answer.status]).toEqual([host, 200]);
+        const rawResponse = await rawRequest(h.url, path, { headers: { host, authorization } });
+        expect([host, rawResponse.status]).toEqual([host, 200]);
       }
     });
 
-    it('answers a request target of 100 KB with 414, without echoing it', async () => {
+    it('responds to a request target of 100 KB with 414, without echoing it', async () => {
       h.allowBadRequests();
       h.allowBadResponses();
       const token = await h.token(h.platform.clients.partner);
@@ -418,7 +418,7 @@ function describeLimits(h: Harness): void {
     });
 
     if (h.transport === 'loopback') {
-      it('answers an absolute-form target naming another host with 400, and one naming this server as usual', async () => {
+      it('returns an absolute-form target naming another host with 400, and one naming this server as usual', async () => {
         const token = await h.token(h.platform.clients.partner);
         const authorization = `Bearer ${token}`;
         const foreign = await rawRequest(h.url, 'http://evil.example/ims/case/v1p1/CFDocuments?limit=1', {
@@ -439,12 +439,12 @@ function describeLimits(h: Harness): void {
       const token = await h.token(h.platform.clients.partner);
       const before = h.platform.snapshot();
       for (const name of ['__proto__', 'constructor', 'toString', 'hasOwnProperty']) {
-        const answer = await h.call('PUT', lineItem, {
+        const rawResponse = await h.call('PUT', lineItem, {
           token,
           body: `{"assessmentLineItem":{"title":"x","${name}":{"polluted":true}}}`,
         });
-        expect([name, answer.status]).toEqual([name, 400]);
-        expect((answer.body as { imsx_description: string }).imsx_description).toContain(
+        expect([name, rawResponse.status]).toEqual([name, 400]);
+        expect((rawResponse.body as { imsx_description: string }).imsx_description).toContain(
           `body.assessmentLineItem.${name} is not allowed`,
         );
       }

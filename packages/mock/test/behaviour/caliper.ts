@@ -102,9 +102,12 @@ export function caliperTests(h: Harness): void {
         [envelope([{ ...good, eventTime: 'yesterday' }]), /eventTime/],
       ];
       for (const [body, message] of cases) {
-        const answer = await send(body);
-        expect(answer.status).toBe(400);
-        expect(answer.body).toMatchObject({ error: 'bad_request', message: expect.stringMatching(message) });
+        const rawResponse = await send(body);
+        expect(rawResponse.status).toBe(400);
+        expect(rawResponse.body).toMatchObject({
+          error: 'bad_request',
+          message: expect.stringMatching(message),
+        });
       }
       expect(h.platform.state.caliperEvents).toHaveLength(0);
     });
@@ -222,7 +225,7 @@ export function caliperTests(h: Harness): void {
       const sessionId = `${SENSOR}/sessions/atomic-1`;
       const before = [sessionEvent(user.id, 'LoggedIn', sessionId), assessment(user.id, 'Started')];
       const thirds: Record<string, unknown>[] = [
-        // An actor IRI with a broken percent-escape: once stored the first two events and answered 500.
+        // An actor IRI with a broken percent-escape: once stored the first two events and responded with 500.
         {
           ...assessment(user.id, 'Submitted'),
           actor: { id: `${h.platform.baseUrl}/users/%E0%A4%A`, type: 'Person' },
@@ -232,9 +235,9 @@ export function caliperTests(h: Harness): void {
         { ...assessment(user.id, 'Submitted'), object: null },
       ];
       for (const third of thirds) {
-        const answer = await send(envelope([...before, third]));
-        expect(answer.status).toBe(400);
-        expect(answer.body).toMatchObject({
+        const rawResponse = await send(envelope([...before, third]));
+        expect(rawResponse.status).toBe(400);
+        expect(rawResponse.body).toMatchObject({
           error: 'bad_request',
           message: expect.stringContaining('data[2]'),
         });
@@ -244,15 +247,15 @@ export function caliperTests(h: Harness): void {
 
     it('refuses the whole batch when a reference of its third event does not resolve: 422 naming data[2]', async () => {
       const unknown = `${h.platform.baseUrl}/rostering/1.0/users/nobody`;
-      const answer = await send(
+      const rawResponse = await send(
         envelope([
           sessionEvent(user.id, 'LoggedIn', `${SENSOR}/sessions/s-9`),
           timeSpent(user),
           assessment(unknown, 'Started'),
         ]),
       );
-      expect(answer.status).toBe(422);
-      expect(answer.body).toMatchObject({
+      expect(rawResponse.status).toBe(422);
+      expect(rawResponse.body).toMatchObject({
         error: 'unresolved_actor',
         message: expect.stringMatching(/^data\[2\]\.actor: .*nobody matches no rostering user/),
       });
@@ -267,9 +270,9 @@ export function caliperTests(h: Harness): void {
         [assessment(nobody, 'Started'), malformed],
         [malformed, assessment(nobody, 'Started')],
       ]) {
-        const answer = await send(envelope(batch));
-        expect(answer.status).toBe(400);
-        expect(answer.body).toMatchObject({ message: expect.stringMatching(/action: must be one of/) });
+        const rawResponse = await send(envelope(batch));
+        expect(rawResponse.status).toBe(400);
+        expect(rawResponse.body).toMatchObject({ message: expect.stringMatching(/action: must be one of/) });
       }
       expectNothingStored();
     });
@@ -305,9 +308,9 @@ export function caliperTests(h: Harness): void {
       expect(h.platform.state.caliperEvents[0]!.event).toEqual(listed);
       h.allowBadRequests();
       for (const bad of [{ caliper: 'http://purl.imsglobal.org/caliper/' }, ['https://schema.org/']]) {
-        const answer = await send(envelope([{ ...assessment(user.id, 'Started'), '@context': bad }]));
-        expect(answer.status).toBe(400);
-        expect(answer.body).toMatchObject({ message: expect.stringContaining('data[0].@context') });
+        const rawResponse = await send(envelope([{ ...assessment(user.id, 'Started'), '@context': bad }]));
+        expect(rawResponse.status).toBe(400);
+        expect(rawResponse.body).toMatchObject({ message: expect.stringContaining('data[0].@context') });
       }
     });
 

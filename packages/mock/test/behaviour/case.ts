@@ -24,17 +24,17 @@ export function caseTests(h: Harness): void {
     });
     const get = (path: string) => h.call('GET', `/ims/case/v1p1${path}`, { token });
     const items = async (query: string) => {
-      const answer = await get(`/CFItems?${query}`);
-      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-      return answer.body as Page;
+      const rawResponse = await get(`/CFItems?${query}`);
+      expect(rawResponse.status, JSON.stringify(rawResponse.body)).toBe(200);
+      return rawResponse.body as Page;
     };
 
     it('lists documents with X-Total-Count and page members', async () => {
-      const answer = await get('/CFDocuments');
-      expect(answer.status).toBe(200);
-      expect(answer.headers.get('x-total-count')).toBe('2');
-      expect(answer.body).toMatchObject({ offset: 0, limit: 100, totalCount: 2 });
-      const documents = (answer.body as { CFDocuments: { sourcedId: string; frameworkType?: string }[] })
+      const rawResponse = await get('/CFDocuments');
+      expect(rawResponse.status).toBe(200);
+      expect(rawResponse.headers.get('x-total-count')).toBe('2');
+      expect(rawResponse.body).toMatchObject({ offset: 0, limit: 100, totalCount: 2 });
+      const documents = (rawResponse.body as { CFDocuments: { sourcedId: string; frameworkType?: string }[] })
         .CFDocuments;
       expect(documents.map((document) => document.sourcedId)).toEqual([
         h.platform.fixtures.case.documentId,
@@ -70,9 +70,9 @@ export function caseTests(h: Harness): void {
         'orderBy=up',
         'sort=nope',
       ]) {
-        const answer = await get(`/CFItems?${query}`);
-        expect([query, answer.status]).toEqual([query, 400]);
-        expect(minor(answer.body)).toBe('invaliddata');
+        const rawResponse = await get(`/CFItems?${query}`);
+        expect([query, rawResponse.status]).toEqual([query, 400]);
+        expect(minor(rawResponse.body)).toBe('invaliddata');
       }
     });
 
@@ -129,9 +129,9 @@ export function caseTests(h: Harness): void {
         "CFItemType=='x'",
         '  ',
       ]) {
-        const answer = await get(`/CFItems?filter=${encodeURIComponent(filter)}`);
-        expect([filter, answer.status]).toEqual([filter, 400]);
-        expect(minor(answer.body)).toBe('invaliddata');
+        const rawResponse = await get(`/CFItems?filter=${encodeURIComponent(filter)}`);
+        expect([filter, rawResponse.status]).toEqual([filter, 400]);
+        expect(minor(rawResponse.body)).toBe('invaliddata');
       }
     });
 
@@ -274,10 +274,10 @@ export function caseTests(h: Harness): void {
         ],
       ];
       for (const [body, message] of cases) {
-        const answer = await h.call('POST', '/ims/case/v1p1/CFPackages', { token, body });
-        expect(answer.status).toBe(422);
-        expect(minor(answer.body)).toBe('invaliddata');
-        expect((answer.body as { imsx_description: string }).imsx_description).toMatch(message);
+        const rawResponse = await h.call('POST', '/ims/case/v1p1/CFPackages', { token, body });
+        expect(rawResponse.status).toBe(422);
+        expect(minor(rawResponse.body)).toBe('invaliddata');
+        expect((rawResponse.body as { imsx_description: string }).imsx_description).toMatch(message);
       }
       const notJson = await h.call('POST', '/ims/case/v1p1/CFPackages', {
         token,
@@ -292,9 +292,9 @@ export function caseTests(h: Harness): void {
       const { standardIds, courseSequenceItemIds, itemIds } = h.platform.fixtures.case;
       const unknown = '00000000-0000-0000-0000-000000000001';
       const ids = [standardIds[0]!, itemIds[0]!, unknown, ...courseSequenceItemIds];
-      const answer = await h.call('POST', '/ims/case/v1p1/CFItems/validate', { token, body: { ids } });
-      expect(answer.status).toBe(200);
-      expect(answer.body).toEqual({
+      const rawResponse = await h.call('POST', '/ims/case/v1p1/CFItems/validate', { token, body: { ids } });
+      expect(rawResponse.status).toBe(200);
+      expect(rawResponse.body).toEqual({
         valid: [standardIds[0], itemIds[0]],
         invalid: [unknown, ...courseSequenceItemIds],
       });

@@ -12,12 +12,12 @@ export function deliveryTests(h: Harness): void {
   describe('deliveries', () => {
     const app = () => h.platform.fixtures.application.applicationId;
     const subscribe = async (token: string, url: string, eventTypes: string[]) => {
-      const answer = await h.call('POST', `/webhooks/1.0/${app()}/subscriptions`, {
+      const rawResponse = await h.call('POST', `/webhooks/1.0/${app()}/subscriptions`, {
         token,
         body: { url, eventTypes },
       });
-      expect(answer.status).toBe(201);
-      return answer.body as Subscription;
+      expect(rawResponse.status).toBe(201);
+      return rawResponse.body as Subscription;
     };
     const setStatus = (token: string, id: string, status: string) =>
       h.call('PUT', `/webhooks/1.0/${app()}/subscriptions/${id}`, { token, body: { status } });
@@ -90,7 +90,7 @@ export function deliveryTests(h: Harness): void {
     it('retries 408, 429, 5xx, time-outs and network errors with the same id; other 4xx are dead at once', async () => {
       await h.restart({ deliveryTimeoutMs: 300 });
       let partner = await h.token(h.platform.clients.partner);
-      const answers: (() => Response | Promise<Response>)[] = [
+      const rawResponses: (() => Response | Promise<Response>)[] = [
         () => new Response(null, { status: 500 }),
         () => new Response(null, { status: 429 }),
         () => new Response(null, { status: 408 }),
@@ -103,7 +103,7 @@ export function deliveryTests(h: Harness): void {
       ];
       let call = 0;
       const received = h.consumer('https://hooks.partner.example/flaky', () =>
-        (answers[call++] ?? (() => new Response(null, { status: 200 })))(),
+        (rawResponses[call++] ?? (() => new Response(null, { status: 200 })))(),
       );
       const subscription = await subscribe(partner, 'https://hooks.partner.example/flaky', ['test.ping']);
       h.platform.emit('test.ping', { message: 'retry me' });
@@ -146,7 +146,7 @@ export function deliveryTests(h: Harness): void {
       expect((still.body as Subscription).status).toBe('active');
     });
 
-    it('runs the whole 24 h schedule: a consumer that always answers 500 gets 8 attempts, then the subscription is disabled', async () => {
+    it('runs the whole 24 h schedule: a consumer that always responds with 500 gets 8 attempts, then the subscription is disabled', async () => {
       let partner = await h.token(h.platform.clients.partner);
       const received = h.consumer(
         'https://hooks.partner.example/down',

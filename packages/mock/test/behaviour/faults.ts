@@ -11,7 +11,7 @@ export function faultTests(h: Harness): void {
     });
     const documents = () => h.call('GET', '/ims/case/v1p1/CFDocuments', { token });
 
-    it('answers the next N matching requests with a status and Retry-After, in the area format, then recovers', async () => {
+    it('returns the next N matching requests with a status and Retry-After, in the area format, then recovers', async () => {
       h.platform.faults.inject({ path: '/ims/case/v1p1/CFDocuments', status: 429, retryAfter: 2, times: 2 });
       for (let n = 0; n < 2; n++) {
         const limited = await documents();
@@ -63,10 +63,10 @@ export function faultTests(h: Harness): void {
 
     it('returns a body that is not JSON', async () => {
       h.platform.faults.inject({ path: '/ims/case/v1p1/CFDocuments', nonJson: true });
-      const answer = await documents();
-      expect(answer.status).toBe(200);
-      expect(answer.headers.get('content-type')).toContain('text/html');
-      expect(() => JSON.parse(answer.text)).toThrow();
+      const rawResponse = await documents();
+      expect(rawResponse.status).toBe(200);
+      expect(rawResponse.headers.get('content-type')).toContain('text/html');
+      expect(() => JSON.parse(rawResponse.text)).toThrow();
     });
 
     it('hangs until the client gives up', async () => {
@@ -88,7 +88,7 @@ export function faultTests(h: Harness): void {
       expect(await h.token(h.platform.clients.partner)).toMatch(/\./);
     });
 
-    it('delays the answer', async () => {
+    it('delays the response', async () => {
       h.platform.faults.inject({ path: '/ims/case/v1p1/CFDocuments', delayMs: 120 });
       const started = Date.now();
       expect((await documents()).status).toBe(200);

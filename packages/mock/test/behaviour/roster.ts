@@ -112,7 +112,7 @@ export function rosterTests(h: Harness): void {
       });
     });
 
-    it('creates line items with POST (201 sourcedIdPairs) and PUT (201 as the 2025-10 description answers, created then replaced), keeping component references', async () => {
+    it('creates line items with POST (201 sourcedIdPairs) and PUT (201 as the 2025-10 description responds, created then replaced), keeping component references', async () => {
       const body = {
         assessmentLineItem: {
           status: 'active',

@@ -10,12 +10,12 @@ export function tokenTests(h: Harness): void {
   describe('tokens', () => {
     it('issues a JWT-shaped token at /auth/1.0/token with HTTP Basic, scoped to the client grant', async () => {
       const { partner } = h.platform.clients;
-      const answer = await h.call('POST', '/auth/1.0/token', {
+      const rawResponse = await h.call('POST', '/auth/1.0/token', {
         body: form({ grant_type: 'client_credentials' }),
         headers: { ...FORM, authorization: `Basic ${btoa(`${partner.clientId}:${partner.clientSecret}`)}` },
       });
-      expect(answer.status).toBe(200);
-      const body = answer.body as {
+      expect(rawResponse.status).toBe(200);
+      const body = rawResponse.body as {
         access_token: string;
         expires_in: number;
         token_type: string;
@@ -38,7 +38,7 @@ export function tokenTests(h: Harness): void {
 
     it('issues at /oauth2/token with form credentials and narrows to a requested scope subset', async () => {
       const { partner } = h.platform.clients;
-      const answer = await h.call('POST', '/oauth2/token', {
+      const rawResponse = await h.call('POST', '/oauth2/token', {
         body: form({
           grant_type: 'client_credentials',
           client_id: partner.clientId,
@@ -47,9 +47,13 @@ export function tokenTests(h: Harness): void {
         }),
         headers: FORM,
       });
-      expect(answer.status).toBe(200);
-      expect(answer.body).toMatchObject({ scope: SCOPES.rosterRead, expires_in: 3600, token_type: 'Bearer' });
-      const token = (answer.body as { access_token: string }).access_token;
+      expect(rawResponse.status).toBe(200);
+      expect(rawResponse.body).toMatchObject({
+        scope: SCOPES.rosterRead,
+        expires_in: 3600,
+        token_type: 'Bearer',
+      });
+      const token = (rawResponse.body as { access_token: string }).access_token;
       const webhooks = await h.call(
         'GET',
         `/webhooks/1.0/${h.platform.fixtures.application.applicationId}/subscriptions`,
@@ -61,7 +65,7 @@ export function tokenTests(h: Harness): void {
       );
     });
 
-    it('answers RFC 6749 errors: invalid_client, invalid_request, unsupported_grant_type, invalid_scope', async () => {
+    it('returns RFC 6749 errors: invalid_client, invalid_request, unsupported_grant_type, invalid_scope', async () => {
       const { partner } = h.platform.clients;
       const basic = (id: string, secret: string) => ({
         ...FORM,
@@ -87,9 +91,9 @@ export function tokenTests(h: Harness): void {
       ];
       h.allowBadRequests();
       for (const [headers, fields, status, error] of cases) {
-        const answer = await h.call('POST', '/auth/1.0/token', { body: form(fields), headers });
-        expect([answer.status, (answer.body as { error: string }).error]).toEqual([status, error]);
-        expect(typeof (answer.body as { error_description: string }).error_description).toBe('string');
+        const rawResponse = await h.call('POST', '/auth/1.0/token', { body: form(fields), headers });
+        expect([rawResponse.status, (rawResponse.body as { error: string }).error]).toEqual([status, error]);
+        expect(typeof (rawResponse.body as { error_description: string }).error_description).toBe('string');
       }
       const json = await h.call('POST', '/auth/1.0/token', {
         body: { grant_type: 'client_credentials' },
@@ -144,7 +148,7 @@ export function tokenTests(h: Harness): void {
       expect((await h.call('GET', '/ims/case/v1p1/CFDocuments', { token: fresh })).status).toBe(200);
     });
 
-    it('answers 403 for a token without the endpoint scope', async () => {
+    it('responds with 403 for a token without the endpoint scope', async () => {
       const app = h.platform.fixtures.application.applicationId;
       const noWebhooks = await h.token(h.platform.clients.noWebhookScopes);
       const forbidden = await h.call('GET', `/webhooks/1.0/${app}/subscriptions`, { token: noWebhooks });

@@ -197,9 +197,12 @@ export function webhookTests(h: Harness): void {
         'not a url',
         42,
       ]) {
-        const answer = await create(partner, { url, eventTypes: ['test.ping'] });
-        expect([url, answer.status]).toEqual([url, 400]);
-        expect(answer.body).toMatchObject({ error: 'bad_request', message: expect.stringContaining('url') });
+        const rawResponse = await create(partner, { url, eventTypes: ['test.ping'] });
+        expect([url, rawResponse.status]).toEqual([url, 400]);
+        expect(rawResponse.body).toMatchObject({
+          error: 'bad_request',
+          message: expect.stringContaining('url'),
+        });
       }
       expect(h.platform.snapshot()).toEqual(before);
     });

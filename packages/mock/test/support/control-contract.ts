@@ -11,9 +11,9 @@ import {
 } from '@learnkit/contract';
 
 /**
- * Sends a request to the control path and throws unless the answer conforms to the control document, and the
+ * Sends a request to the control path and throws unless the response conforms to the control document, and the
  * request does too; with `conforms: false`, a request the test sends to see it refused, unless the document
- * refuses the request (the answer must still conform).
+ * refuses the request (the response must still conform).
  */
 export async function checkedExchange(url: string, init: RequestInit, conforms = true): Promise<Response> {
   const contract = loadControlContract();
@@ -46,13 +46,13 @@ export async function checkedControlProxy(
     req.on('end', async () => {
       const body = Buffer.concat(chunks);
       const contentType = req.headers['content-type'];
-      const answer = await checked(`${target}${req.url}`, {
+      const rawResponse = await checked(`${target}${req.url}`, {
         method: req.method ?? 'GET',
         headers: contentType ? { 'content-type': contentType } : {},
         ...(body.length > 0 && { body }),
       });
-      res.writeHead(answer.status, Object.fromEntries(answer.headers));
-      res.end(Buffer.from(await answer.arrayBuffer()));
+      res.writeHead(rawResponse.status, Object.fromEntries(rawResponse.headers));
+      res.end(Buffer.from(await rawResponse.arrayBuffer()));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

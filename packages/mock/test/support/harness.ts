@@ -14,7 +14,7 @@ import {
 /** How the tests reach the platform: MSW handlers in-process, or the loopback HTTP server. */
 export type Transport = 'msw' | 'loopback';
 
-/** A consumer endpoint's answer to one delivery. */
+/** A consumer endpoint's response to one delivery. */
 export type Responder = (request: Request) => Response | Promise<Response>;
 
 /** A delivery as a test consumer received it. */
@@ -25,8 +25,8 @@ export type Received = {
   envelope: { id: string; type: string; timestamp: string; data: Record<string, unknown> };
 };
 
-/** A parsed answer. */
-export type Answer = { status: number; headers: Headers; body: unknown; text: string };
+/** A parsed response. */
+export type CannedResponse = { status: number; headers: Headers; body: unknown; text: string };
 
 export const contract = loadContract();
 
@@ -43,7 +43,7 @@ export type Harness = {
     method: string,
     path: string,
     options?: { token?: string; body?: unknown; headers?: Record<string, string> },
-  ): Promise<Answer>;
+  ): Promise<CannedResponse>;
   /** A token for `client` from `POST /auth/1.0/token`. */
   token(client: MockClient, scopes?: string[]): Promise<string>;
   /** Makes `url` a consumer endpoint; returns what it received. */
@@ -109,15 +109,15 @@ export function useHarness(transport: Transport, defaults: MockPlatformOptions =
     async token(client: MockClient, scopes?: string[]) {
       const form = new URLSearchParams({ grant_type: 'client_credentials' });
       if (scopes) form.set('scope', scopes.join(' '));
-      const answer = await harness.call('POST', '/auth/1.0/token', {
+      const rawResponse = await harness.call('POST', '/auth/1.0/token', {
         body: form.toString(),
         headers: {
           'content-type': 'application/x-www-form-urlencoded',
           authorization: `Basic ${btoa(`${client.clientId}:${client.clientSecret}`)}`,
         },
       });
-      expect(answer.status).toBe(200);
-      return (answer.body as { access_token: string }).access_token;
+      expect(rawResponse.status).toBe(200);
+      return (rawResponse.body as { access_token: string }).access_token;
     },
     consumer(url: string, responder: Responder = () => new Response(null, { status: 204 })) {
       const received: Received[] = [];

@@ -2,7 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 
 /** What a raw request got back. */
-export type RawAnswer = {
+export type RawResponse = {
   status: number;
   headers: Record<string, string | string[] | undefined>;
   text: string;
@@ -20,7 +20,7 @@ export type RawOptions = {
  * like a `fetch`, and over loopback it goes on the wire as written. `target` is the request-target as sent: a path
  * with its query, or an absolute URL (absolute-form).
  */
-export function rawRequest(origin: string, target: string, options: RawOptions = {}): Promise<RawAnswer> {
+export function rawRequest(origin: string, target: string, options: RawOptions = {}): Promise<RawResponse> {
   const url = new URL(origin);
   // Looked up at call time (not imported by name), so MSW's patched `request` is the one called.
   const send = url.protocol === 'https:' ? https.request : http.request;

@@ -1,7 +1,7 @@
 // Values a JSON Schema of openapi/*.yaml takes, as fast-check arbitraries: what the document fuzz builds valid
 // requests from (docs/decisions.md#d-mock-document-fuzz). It covers the keywords the documents use; a schema it
 // cannot satisfy (a pattern its generator misreads, say) yields values the contract then counts as invalid, so the
-// fuzz still checks the answer, as an invalid request.
+// fuzz still checks the response, as an invalid request.
 import fc from 'fast-check';
 
 /** A schema (or a part of one) as the documents write it. */

@@ -51,7 +51,7 @@ export const onerosterSchemas: JsonSchemaDefs = {
   },
   "GUIDRef": {
     "type": "object",
-    "description": "A reference to another OneRoster object, as answers carry them.",
+    "description": "A reference to another OneRoster object, as returns carry them.",
     "required": [
       "href",
       "sourcedId",
@@ -3045,7 +3045,7 @@ export const onerosterSchemas: JsonSchemaDefs = {
     "additionalProperties": false
   },
   "UserWithDemographics": {
-    "description": "A user with its demographics (`null` when it has none), as `users/{sourcedId}/demographics` answers it.",
+    "description": "A user with its demographics (`null` when it has none), as `users/{sourcedId}/demographics` responds to it.",
     "allOf": [
       {
         "$ref": "#/$defs/User"
@@ -3146,7 +3146,7 @@ export const onerosterSchemas: JsonSchemaDefs = {
     }
   },
   "UserCreated": {
-    "description": "The answer of a user create: `{ sourcedIdPairs }` as the vendor's description of 2025-10 states it, or `{ user }` as the one before did (docs/decisions.md#d-oneroster-2025-10).",
+    "description": "The response of a user create: `{ sourcedIdPairs }` as the vendor's description of 2025-10 states it, or `{ user }` as the one before did (docs/decisions.md#d-oneroster-2025-10).",
     "anyOf": [
       {
         "$ref": "#/$defs/SourcedIdPairsResponse"
@@ -3157,7 +3157,7 @@ export const onerosterSchemas: JsonSchemaDefs = {
     ]
   },
   "SchoolCreated": {
-    "description": "The answer of a school create: `{ sourcedIdPairs }` as the vendor's description of 2025-10 states it, or the org as the one before did (docs/decisions.md#d-oneroster-2025-10).",
+    "description": "The response of a school create: `{ sourcedIdPairs }` as the vendor's description of 2025-10 states it, or the org as the one before did (docs/decisions.md#d-oneroster-2025-10).",
     "anyOf": [
       {
         "$ref": "#/$defs/SourcedIdPairsResponse"
@@ -3869,7 +3869,7 @@ export const onerosterSchemas: JsonSchemaDefs = {
   },
   "SourcedIdPairsResponse": {
     "type": "object",
-    "description": "The answer of a create: the supplied and the allocated `sourcedId`.",
+    "description": "The response of a create: the supplied and the allocated `sourcedId`.",
     "required": [
       "sourcedIdPairs"
     ],
@@ -3879,11 +3879,11 @@ export const onerosterSchemas: JsonSchemaDefs = {
       }
     }
   },
-  "UnstatedAnswer": {
+  "UnstatedBody": {
     "type": "object",
     "description": "A response stated only as an object, with no members named: the SDK reads nothing from it. See docs/decisions.md#d-oneroster-unstated-responses.",
     "additionalProperties": true,
-    "x-unstated-answer": true
+    "x-unstated-response": true
   },
   "ImsxCodeMinor": {
     "type": "object",

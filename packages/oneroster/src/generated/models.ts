@@ -787,9 +787,9 @@ export interface OneRosterEnrollment {
    * @example '2024-01-01'
    */
   endDate: string | null;
-  /** The user: a reference to another OneRoster object, as answers carry them. */
+  /** The user: a reference to another OneRoster object, as returns carry them. */
   user: OneRosterGUIDRef;
-  /** The class: a reference to another OneRoster object, as answers carry them. */
+  /** The class: a reference to another OneRoster object, as returns carry them. */
   class: OneRosterGUIDRef;
   /**
    * The school of the class.
@@ -902,7 +902,7 @@ export interface OneRosterGradingPeriodInput {
   org: OneRosterSourcedIdRefInput;
 }
 
-/** A reference to another OneRoster object, as answers carry them. */
+/** A reference to another OneRoster object, as returns carry them. */
 export interface OneRosterGUIDRef {
   /** The URL of the object. Format `uri`. */
   href: string;
@@ -1285,7 +1285,7 @@ export interface OneRosterRole {
    * `teacher`.
    */
   role: 'administrator' | 'aide' | 'guardian' | 'parent' | 'proctor' | 'relative' | 'student' | 'teacher';
-  /** The org: a reference to another OneRoster object, as answers carry them. */
+  /** The org: a reference to another OneRoster object, as returns carry them. */
   org: OneRosterGUIDRef;
   /** The user profile. */
   userProfile?: string;
@@ -1315,7 +1315,7 @@ export interface OneRosterRoleInput {
 }
 
 /**
- * The answer of a school create: `{ sourcedIdPairs }` as the vendor's description of 2025-10 states it, or
+ * The response of a school create: `{ sourcedIdPairs }` as the vendor's description of 2025-10 states it, or
  * the org as the one before did.
  *
  * @see docs/decisions.md#d-oneroster-2025-10
@@ -1486,7 +1486,7 @@ export interface OneRosterTypedGUIDRef {
  *
  * @see docs/decisions.md#d-oneroster-unstated-responses
  */
-export type OneRosterUnstatedAnswer = { [key: string]: unknown };
+export type OneRosterUnstatedBody = { [key: string]: unknown };
 
 /**
  * A OneRoster user (student, teacher, parent, administrator...) with its roles in orgs. `enabledUser` is a
@@ -1528,7 +1528,7 @@ export interface OneRosterUser {
    * @see docs/decisions.md#d-oneroster-2025-10
    */
   userProfiles: OneRosterUserProfile[];
-  /** The primary org: a reference to another OneRoster object, as answers carry them. */
+  /** The primary org: a reference to another OneRoster object, as returns carry them. */
   primaryOrg?: OneRosterGUIDRef;
   /** The email. Format `email`. */
   email?: string | null;
@@ -1551,7 +1551,7 @@ export interface OneRosterUser {
 }
 
 /**
- * The answer of a user create: `{ sourcedIdPairs }` as the vendor's description of 2025-10 states it, or
+ * The response of a user create: `{ sourcedIdPairs }` as the vendor's description of 2025-10 states it, or
  * `{ user }` as the one before did.
  *
  * @see docs/decisions.md#d-oneroster-2025-10
@@ -1702,7 +1702,7 @@ export interface OneRosterUserProfileInput {
 }
 
 /**
- * A user with its demographics (`null` when it has none), as `users/{sourcedId}/demographics` answers it.
+ * A user with its demographics (`null` when it has none), as `users/{sourcedId}/demographics` responds to it.
  *
  * @example
  * const { givenName, demographics } = await lk.oneroster.users.demographics.get('usr-ada-lovelace');
@@ -1740,7 +1740,7 @@ export interface OneRosterUserWithDemographics {
    * @see docs/decisions.md#d-oneroster-2025-10
    */
   userProfiles: OneRosterUserProfile[];
-  /** The primary org: a reference to another OneRoster object, as answers carry them. */
+  /** The primary org: a reference to another OneRoster object, as returns carry them. */
   primaryOrg?: OneRosterGUIDRef;
   /** The email. Format `email`. */
   email?: string | null;

@@ -45,7 +45,7 @@ export interface paths {
         put?: never;
         /**
          * Create a webhook subscription
-         * @description Registers an HTTPS endpoint for the given event types. The answer is the only place (with
+         * @description Registers an HTTPS endpoint for the given event types. The response is the only place (with
          *     rotate-secret) where the `signingSecret` is shown. The subscription is owned by the caller's auth client.
          *
          *     The caller's auth client must belong to a tenant holding the grant `app:manage_webhooks` on
@@ -75,7 +75,7 @@ export interface paths {
         /**
          * Get a webhook subscription
          * @description One subscription, without secret. 404 when it is missing or owned by another auth client (the same
-         *     answer for both). 403 without the `app:manage_webhooks` grant on `urn:app:{sourcedApplicationId}`.
+         *     response for both). 403 without the `app:manage_webhooks` grant on `urn:app:{sourcedApplicationId}`.
          */
         get: operations["getWebhookSubscription"];
         /**
@@ -83,7 +83,7 @@ export interface paths {
          * @description Changes only the supplied fields. `status` may be `active` or `paused`: pausing holds events (none are
          *     enqueued) until the subscription is active again, when they are all delivered; re-activating a
          *     disabled subscription does not deliver what happened while it was disabled. Setting `disabled` is
-         *     refused with 400 (docs/decisions.md#d-missing-scope-403). Answers 200 with the
+         *     refused with 400 (docs/decisions.md#d-missing-scope-403). Responds with 200 with the
          *     subscription (docs/decisions.md#d-subscription-responses). 404 when it is missing or owned by another auth
          *     client; 403 without the `app:manage_webhooks` grant.
          */
@@ -148,7 +148,7 @@ export interface paths {
          *       rostering user or LTI application; with no match the event is rejected with a 422 (no stub is
          *       created).
          *
-         *     A batch accepted is answered 200 with the counts of new and already-seen events.
+         *     A batch accepted gets 200 with the counts of new and already-seen events.
          *     See docs/decisions.md#d-caliper-ingest-responses.
          */
         post: operations["sendCaliperEvents"];
@@ -257,7 +257,7 @@ export interface paths {
         };
         /**
          * List applications
-         * @description Lists applications. A page at a time: `limit` (default 10, 1-100), `offset`, `filter`; the answer is `{ applications, limit, offset, total }` (getting-started/oneroster-api-conventions; see docs/decisions.md#d-platform-paging).
+         * @description Lists applications. A page at a time: `limit` (default 10, 1-100), `offset`, `filter`; the response is `{ applications, limit, offset, total }` (getting-started/oneroster-api-conventions; see docs/decisions.md#d-platform-paging).
          */
         get: operations["listApplications"];
         put?: never;
@@ -305,7 +305,7 @@ export interface paths {
         };
         /**
          * List enrollments
-         * @description Reads enrollments (those visible to the caller's org scope). A page at a time: `limit` (default 10, 1-100), `offset`, `filter`; the answer is `{ enrollments, limit, offset, total }` (getting-started/oneroster-api-conventions; see docs/decisions.md#d-platform-paging).
+         * @description Reads enrollments (those visible to the caller's org scope). A page at a time: `limit` (default 10, 1-100), `offset`, `filter`; the response is `{ enrollments, limit, offset, total }` (getting-started/oneroster-api-conventions; see docs/decisions.md#d-platform-paging).
          */
         get: operations["listEnrollments"];
         put?: never;
@@ -382,7 +382,7 @@ export interface paths {
         };
         /**
          * List the roles of a user
-         * @description Reads the roles of a user. A page at a time: `limit` (default 10, 1-100), `offset`, `filter`; the answer is `{ roles, limit, offset, total }` (getting-started/oneroster-api-conventions; see docs/decisions.md#d-platform-paging).
+         * @description Reads the roles of a user. A page at a time: `limit` (default 10, 1-100), `offset`, `filter`; the response is `{ roles, limit, offset, total }` (getting-started/oneroster-api-conventions; see docs/decisions.md#d-platform-paging).
          */
         get: operations["listUserRoles"];
         put?: never;
@@ -431,7 +431,7 @@ export interface paths {
         };
         /**
          * List the profiles of a user
-         * @description Reads the profiles of a user. A page at a time: `limit` (default 10, 1-100), `offset`, `filter`; the answer is `{ userProfiles, limit, offset, total }` (getting-started/oneroster-api-conventions; see docs/decisions.md#d-platform-paging).
+         * @description Reads the profiles of a user. A page at a time: `limit` (default 10, 1-100), `offset`, `filter`; the response is `{ userProfiles, limit, offset, total }` (getting-started/oneroster-api-conventions; see docs/decisions.md#d-platform-paging).
          */
         get: operations["listUserProfiles"];
         put?: never;
@@ -479,7 +479,7 @@ export interface paths {
         };
         /**
          * List the agents of a user
-         * @description The user's open agent relationships (ended ones, inactive or with an end date, are excluded). A page at a time: `limit` (default 10, 1-100), `offset`, `filter`; the answer is `{ agents, limit, offset, total }` (getting-started/oneroster-api-conventions; see docs/decisions.md#d-platform-paging).
+         * @description The user's open agent relationships (ended ones, inactive or with an end date, are excluded). A page at a time: `limit` (default 10, 1-100), `offset`, `filter`; the response is `{ agents, limit, offset, total }` (getting-started/oneroster-api-conventions; see docs/decisions.md#d-platform-paging).
          */
         get: operations["listUserAgents"];
         put?: never;
@@ -531,7 +531,7 @@ export interface paths {
         };
         /**
          * List the users linked to a user
-         * @description The users linked to this user through open agent relationships. A page at a time: `limit` (default 10, 1-100), `offset`, `filter`; the answer is `{ linkedUsers, limit, offset, total }` (getting-started/oneroster-api-conventions; see docs/decisions.md#d-platform-paging).
+         * @description The users linked to this user through open agent relationships. A page at a time: `limit` (default 10, 1-100), `offset`, `filter`; the response is `{ linkedUsers, limit, offset, total }` (getting-started/oneroster-api-conventions; see docs/decisions.md#d-platform-paging).
          */
         get: operations["listLinkedUsers"];
         put?: never;
@@ -551,7 +551,7 @@ export interface paths {
         };
         /**
          * List organizations
-         * @description The organizations in the caller's org scope, a page at a time: `limit` (default 10, 1-100), `offset`, `filter`; the answer is `{ orgs, limit, offset, total }` (integration/level-1-student-onboarding; see docs/decisions.md#d-platform-paging).
+         * @description The organizations in the caller's org scope, a page at a time: `limit` (default 10, 1-100), `offset`, `filter`; the response is `{ orgs, limit, offset, total }` (integration/level-1-student-onboarding; see docs/decisions.md#d-platform-paging).
          */
         get: operations["listOrgs"];
         put?: never;
@@ -642,7 +642,7 @@ export interface paths {
         };
         /**
          * List enriched sessions
-         * @description The enriched session list. A page at a time: `limit` (default 10, 1-100), `offset`, `filter`; the answer is `{ sessions, limit, offset, total }` (getting-started/oneroster-api-conventions; see docs/decisions.md#d-platform-paging).
+         * @description The enriched session list. A page at a time: `limit` (default 10, 1-100), `offset`, `filter`; the response is `{ sessions, limit, offset, total }` (getting-started/oneroster-api-conventions; see docs/decisions.md#d-platform-paging).
          */
         get: operations["listInsightSessions"];
         put?: never;
@@ -2282,7 +2282,7 @@ export interface components {
             givenName?: string;
             familyName?: string;
             primaryOrgId?: string | null;
-            /** @description `tobedeleted` deletes an existing user (answered 200 with its last state, then no longer returned): its roles, profiles, enrollments and agents go with it and only `user.deleted` is raised. See docs/decisions.md#d-user-deletion. */
+            /** @description `tobedeleted` deletes an existing user (responded with 200 with its last state, then no longer returned): its roles, profiles, enrollments and agents go with it and only `user.deleted` is raised. See docs/decisions.md#d-user-deletion. */
             status?: string;
             roles?: components["schemas"]["UserRoleUpsert"][];
             metadata?: {
@@ -4539,7 +4539,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The consumer should answer 401 for a bad signature or a stale timestamp. Like every 4xx other than 408 and 429 this marks the delivery dead (no retry). */
+            /** @description The consumer should respond with 401 for a bad signature or a stale timestamp. Like every 4xx other than 408 and 429 this marks the delivery dead (no retry). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4604,7 +4604,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The consumer should answer 401 for a bad signature or a stale timestamp. Like every 4xx other than 408 and 429 this marks the delivery dead (no retry). */
+            /** @description The consumer should respond with 401 for a bad signature or a stale timestamp. Like every 4xx other than 408 and 429 this marks the delivery dead (no retry). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4669,7 +4669,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The consumer should answer 401 for a bad signature or a stale timestamp. Like every 4xx other than 408 and 429 this marks the delivery dead (no retry). */
+            /** @description The consumer should respond with 401 for a bad signature or a stale timestamp. Like every 4xx other than 408 and 429 this marks the delivery dead (no retry). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4734,7 +4734,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The consumer should answer 401 for a bad signature or a stale timestamp. Like every 4xx other than 408 and 429 this marks the delivery dead (no retry). */
+            /** @description The consumer should respond with 401 for a bad signature or a stale timestamp. Like every 4xx other than 408 and 429 this marks the delivery dead (no retry). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4799,7 +4799,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The consumer should answer 401 for a bad signature or a stale timestamp. Like every 4xx other than 408 and 429 this marks the delivery dead (no retry). */
+            /** @description The consumer should respond with 401 for a bad signature or a stale timestamp. Like every 4xx other than 408 and 429 this marks the delivery dead (no retry). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4864,7 +4864,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The consumer should answer 401 for a bad signature or a stale timestamp. Like every 4xx other than 408 and 429 this marks the delivery dead (no retry). */
+            /** @description The consumer should respond with 401 for a bad signature or a stale timestamp. Like every 4xx other than 408 and 429 this marks the delivery dead (no retry). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4929,7 +4929,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The consumer should answer 401 for a bad signature or a stale timestamp. Like every 4xx other than 408 and 429 this marks the delivery dead (no retry). */
+            /** @description The consumer should respond with 401 for a bad signature or a stale timestamp. Like every 4xx other than 408 and 429 this marks the delivery dead (no retry). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4994,7 +4994,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The consumer should answer 401 for a bad signature or a stale timestamp. Like every 4xx other than 408 and 429 this marks the delivery dead (no retry). */
+            /** @description The consumer should respond with 401 for a bad signature or a stale timestamp. Like every 4xx other than 408 and 429 this marks the delivery dead (no retry). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5059,7 +5059,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The consumer should answer 401 for a bad signature or a stale timestamp. Like every 4xx other than 408 and 429 this marks the delivery dead (no retry). */
+            /** @description The consumer should respond with 401 for a bad signature or a stale timestamp. Like every 4xx other than 408 and 429 this marks the delivery dead (no retry). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5124,7 +5124,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The consumer should answer 401 for a bad signature or a stale timestamp. Like every 4xx other than 408 and 429 this marks the delivery dead (no retry). */
+            /** @description The consumer should respond with 401 for a bad signature or a stale timestamp. Like every 4xx other than 408 and 429 this marks the delivery dead (no retry). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5189,7 +5189,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The consumer should answer 401 for a bad signature or a stale timestamp. Like every 4xx other than 408 and 429 this marks the delivery dead (no retry). */
+            /** @description The consumer should respond with 401 for a bad signature or a stale timestamp. Like every 4xx other than 408 and 429 this marks the delivery dead (no retry). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5254,7 +5254,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The consumer should answer 401 for a bad signature or a stale timestamp. Like every 4xx other than 408 and 429 this marks the delivery dead (no retry). */
+            /** @description The consumer should respond with 401 for a bad signature or a stale timestamp. Like every 4xx other than 408 and 429 this marks the delivery dead (no retry). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5319,7 +5319,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The consumer should answer 401 for a bad signature or a stale timestamp. Like every 4xx other than 408 and 429 this marks the delivery dead (no retry). */
+            /** @description The consumer should respond with 401 for a bad signature or a stale timestamp. Like every 4xx other than 408 and 429 this marks the delivery dead (no retry). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5384,7 +5384,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The consumer should answer 401 for a bad signature or a stale timestamp. Like every 4xx other than 408 and 429 this marks the delivery dead (no retry). */
+            /** @description The consumer should respond with 401 for a bad signature or a stale timestamp. Like every 4xx other than 408 and 429 this marks the delivery dead (no retry). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5449,7 +5449,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The consumer should answer 401 for a bad signature or a stale timestamp. Like every 4xx other than 408 and 429 this marks the delivery dead (no retry). */
+            /** @description The consumer should respond with 401 for a bad signature or a stale timestamp. Like every 4xx other than 408 and 429 this marks the delivery dead (no retry). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5514,7 +5514,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The consumer should answer 401 for a bad signature or a stale timestamp. Like every 4xx other than 408 and 429 this marks the delivery dead (no retry). */
+            /** @description The consumer should respond with 401 for a bad signature or a stale timestamp. Like every 4xx other than 408 and 429 this marks the delivery dead (no retry). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5579,7 +5579,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The consumer should answer 401 for a bad signature or a stale timestamp. Like every 4xx other than 408 and 429 this marks the delivery dead (no retry). */
+            /** @description The consumer should respond with 401 for a bad signature or a stale timestamp. Like every 4xx other than 408 and 429 this marks the delivery dead (no retry). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5644,7 +5644,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The consumer should answer 401 for a bad signature or a stale timestamp. Like every 4xx other than 408 and 429 this marks the delivery dead (no retry). */
+            /** @description The consumer should respond with 401 for a bad signature or a stale timestamp. Like every 4xx other than 408 and 429 this marks the delivery dead (no retry). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5709,7 +5709,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The consumer should answer 401 for a bad signature or a stale timestamp. Like every 4xx other than 408 and 429 this marks the delivery dead (no retry). */
+            /** @description The consumer should respond with 401 for a bad signature or a stale timestamp. Like every 4xx other than 408 and 429 this marks the delivery dead (no retry). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5774,7 +5774,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The consumer should answer 401 for a bad signature or a stale timestamp. Like every 4xx other than 408 and 429 this marks the delivery dead (no retry). */
+            /** @description The consumer should respond with 401 for a bad signature or a stale timestamp. Like every 4xx other than 408 and 429 this marks the delivery dead (no retry). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5839,7 +5839,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The consumer should answer 401 for a bad signature or a stale timestamp. Like every 4xx other than 408 and 429 this marks the delivery dead (no retry). */
+            /** @description The consumer should respond with 401 for a bad signature or a stale timestamp. Like every 4xx other than 408 and 429 this marks the delivery dead (no retry). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5904,7 +5904,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The consumer should answer 401 for a bad signature or a stale timestamp. Like every 4xx other than 408 and 429 this marks the delivery dead (no retry). */
+            /** @description The consumer should respond with 401 for a bad signature or a stale timestamp. Like every 4xx other than 408 and 429 this marks the delivery dead (no retry). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5969,7 +5969,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The consumer should answer 401 for a bad signature or a stale timestamp. Like every 4xx other than 408 and 429 this marks the delivery dead (no retry). */
+            /** @description The consumer should respond with 401 for a bad signature or a stale timestamp. Like every 4xx other than 408 and 429 this marks the delivery dead (no retry). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6034,7 +6034,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The consumer should answer 401 for a bad signature or a stale timestamp. Like every 4xx other than 408 and 429 this marks the delivery dead (no retry). */
+            /** @description The consumer should respond with 401 for a bad signature or a stale timestamp. Like every 4xx other than 408 and 429 this marks the delivery dead (no retry). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6099,7 +6099,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The consumer should answer 401 for a bad signature or a stale timestamp. Like every 4xx other than 408 and 429 this marks the delivery dead (no retry). */
+            /** @description The consumer should respond with 401 for a bad signature or a stale timestamp. Like every 4xx other than 408 and 429 this marks the delivery dead (no retry). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6164,7 +6164,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The consumer should answer 401 for a bad signature or a stale timestamp. Like every 4xx other than 408 and 429 this marks the delivery dead (no retry). */
+            /** @description The consumer should respond with 401 for a bad signature or a stale timestamp. Like every 4xx other than 408 and 429 this marks the delivery dead (no retry). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6229,7 +6229,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The consumer should answer 401 for a bad signature or a stale timestamp. Like every 4xx other than 408 and 429 this marks the delivery dead (no retry). */
+            /** @description The consumer should respond with 401 for a bad signature or a stale timestamp. Like every 4xx other than 408 and 429 this marks the delivery dead (no retry). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6294,7 +6294,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The consumer should answer 401 for a bad signature or a stale timestamp. Like every 4xx other than 408 and 429 this marks the delivery dead (no retry). */
+            /** @description The consumer should respond with 401 for a bad signature or a stale timestamp. Like every 4xx other than 408 and 429 this marks the delivery dead (no retry). */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6359,7 +6359,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The consumer should answer 401 for a bad signature or a stale timestamp. Like every 4xx other than 408 and 429 this marks the delivery dead (no retry). */
+            /** @description The consumer should respond with 401 for a bad signature or a stale timestamp. Like every 4xx other than 408 and 429 this marks the delivery dead (no retry). */
             401: {
                 headers: {
                     [name: string]: unknown;

@@ -44,7 +44,7 @@ function platformQueryIssues(operation: string, query: unknown) {
 /**
  * The page promise of a platform listing that pages (docs/decisions.md#d-platform-paging): 100 a page unless
  * `limit` says, a `limit` outside 1-100 or a member the listing does not declare refused before anything is sent,
- * then core's paging by offset, reading `total` from the answer's body.
+ * then core's paging by offset, reading `total` from the response's body.
  */
 export function platformPages<T>(
   operation: string,
@@ -64,7 +64,7 @@ export function platformPages<T>(
   });
 }
 
-/** The `total` member of a platform list answer, when it is a count (undefined otherwise: the walk then goes on while pages are full). */
+/** The `total` member of a platform list response, when it is a count (undefined otherwise: the walk then goes on while pages are full). */
 export function totalOf(data: unknown): number | undefined {
   const total = isRecord(data) ? data.total : undefined;
   return typeof total === 'number' && Number.isInteger(total) && total >= 0 ? total : undefined;

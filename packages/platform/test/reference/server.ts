@@ -3,20 +3,20 @@
 // written from the reference alone, small, with no state beyond what a test needs, so the SDK's tests of the
 // rostering, applications and insights families have a second judge of what the platform does.
 //
-// - Listings page: `limit` default 10, range 1-100 (400 otherwise), `offset` default 0, answers
+// - Listings page: `limit` default 10, range 1-100 (400 otherwise), `offset` default 0, responds
 //   `{ <plural>, limit, offset, total }` (getting-started/oneroster-api-conventions).
 // - Records are OneRoster-shaped with GUIDRefs `{ href, sourcedId, type }` (api-reference models).
-// - Drafts need `name`, `description` and `launchUrl` and answer `{ applicationId, appUrn, clientId,
+// - Drafts need `name`, `description` and `launchUrl` and respond with `{ applicationId, appUrn, clientId,
 //   clientSecret, publisherId }`; credentials are `{ productionCredentials, sandboxCredentials }`, never a secret.
 // - An org config is a flat map where `null` deletes a key.
 
-/** What the stand-in holds: the enrollments it pages through, and every request it answered. */
+/** What the stand-in holds: the enrollments it pages through, and every request it responded. */
 export type ReferencePlatform = {
-  /** Answers one request, as a server would (pass it as the SDK's `fetch`). */
+  /** Responds to one request, as a server would (pass it as the SDK's `fetch`). */
   fetch: typeof fetch;
-  /** The URLs of the API requests answered (token requests left out), oldest first. */
+  /** The URLs of the API requests responded (token requests left out), oldest first. */
   requests: URL[];
-  /** The base URL the stand-in answers at. */
+  /** The base URL the stand-in responses at. */
   baseUrl: string;
 };
 
@@ -89,7 +89,7 @@ const json = (status: number, body: unknown) =>
 
 const badRequest = (message: string) => json(400, { error: 'bad_request', message });
 
-/** One page of `items` as the reference answers it, or a 400 for a `limit` outside 1-100 or a bad `offset`. */
+/** One page of `items` as the reference responds to it, or a 400 for a `limit` outside 1-100 or a bad `offset`. */
 function page(url: URL, key: string, items: readonly unknown[]): Response {
   const limitText = url.searchParams.get('limit') ?? '10';
   const offsetText = url.searchParams.get('offset') ?? '0';
@@ -296,7 +296,7 @@ function insightRoutes(): RouteEntry[] {
             userId: m[1],
             sessionId: null,
             insightType: 'RapidGuessing',
-            reason: 'answers in under 2 s',
+            reason: 'responds in under 2 s',
             durationInSeconds: 60,
             startedAtTime: null,
             endedAtTime: null,
@@ -322,7 +322,7 @@ function insightRoutes(): RouteEntry[] {
   ];
 }
 
-/** Answers a request by the first route of its method and path, after the token and the bearer check. */
+/** Responds to a request by the first route of its method and path, after the token and the bearer check. */
 function serve(routes: RouteEntry[]): Pick<ReferencePlatform, 'fetch' | 'requests'> {
   const requests: URL[] = [];
   const handle = async (request: Request): Promise<Response> => {

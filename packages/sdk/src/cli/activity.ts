@@ -93,7 +93,7 @@ export async function activity(
     if (!out.json && ids && retried < ids.length)
       out.note(`${ids.length - retried} of the ids given are not dead letters (retried already?)`);
   } catch (error) {
-    // The store did not answer: nothing answered, as a network failure (exit 5).
+    // The store did not respond: nothing responded, as a network failure (exit 5).
     if (error instanceof ActivityQueueStoreError) throw new CliError(EXIT.network, error.message);
     throw error;
   }

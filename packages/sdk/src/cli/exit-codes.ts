@@ -1,11 +1,11 @@
 /**
  * The exit codes of `learnkit`, documented in docs/cli.md (docs/decisions.md#d-cli-exit-codes): a script can
- * tell "the platform said no" from "you called it wrong" from "nothing answered".
+ * tell "the platform said no" from "you called it wrong" from "nothing responded".
  */
 export const EXIT = Object.freeze({
   /** Done. */
   ok: 0,
-  /** The platform answered with an error (4xx or 5xx after the retries). */
+  /** The platform responded with an error (4xx or 5xx after the retries). */
   api: 1,
   /**
    * The command line is wrong: unknown command or option, missing argument; for `api`, an unknown resource,
@@ -19,7 +19,7 @@ export const EXIT = Object.freeze({
    * or body the operation's document refuses (`api`).
    */
   invalid: 4,
-  /** No answer: connection refused, DNS failure, timeout. */
+  /** No response: connection refused, DNS failure, timeout. */
   network: 5,
 } as const);
 

@@ -46,8 +46,8 @@ function hintFor(error: unknown, code: ExitCode): string {
     return "\nIs LEARNKIT_BASE_URL (or the profile's baseUrl, or the environment) right, and the platform reachable?";
   }
   if (error instanceof NotFoundError && error.operation.includes('/subscriptions/')) {
-    // Ownership rule: another auth client's subscription answers 404 like a missing one.
-    return "\nA subscription another auth client owns answers 404 too: one made with a developer token is invisible to client credentials, and the reverse. `learnkit webhooks list APP_ID` shows this caller's.";
+    // Ownership rule: another auth client's subscription responds with 404 like a missing one.
+    return "\nA subscription another auth client owns responds with 404 too: one made with a developer token is invisible to client credentials, and the reverse. `learnkit webhooks list APP_ID` shows this caller's.";
   }
   return '';
 }

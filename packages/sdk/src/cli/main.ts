@@ -76,7 +76,7 @@ export async function run({ argv, env, streams }: CliEnvironment): Promise<ExitC
       out.out(VERSION);
       return EXIT.ok;
     }
-    // `learnkit api ... --help` describes the operation named, so the command answers it itself.
+    // `learnkit api ... --help` describes the operation named, so the command responds to it itself.
     if (invocation.options.help && group !== 'api') {
       out.out(`Usage: ${invocation.usage}`);
       return EXIT.ok;

@@ -52,7 +52,7 @@ export class Output {
     this.#streams.stdout.write(`${this.redact(line)}\n`);
   }
 
-  /** Bytes on stdout as they are (a file answer piped on), not redacted: they are the platform's file. */
+  /** Bytes on stdout as they are (a file response piped on), not redacted: they are the platform's file. */
   bytes(data: Uint8Array): void {
     this.#streams.stdout.write(data);
   }

@@ -53,13 +53,13 @@ export interface ApiOperation {
    * of objects of it (`list`).
    */
   readonly body?: { readonly schema: string; readonly list?: true; readonly optional?: true };
-  /** A paginated listing: the member of the answer holding the page. */
+  /** A paginated listing: the member of the response holding the page. */
   readonly page?: string;
   /** The method resolves with an array. */
   readonly list?: true;
   /** The members `search` matches. */
   readonly searchFields?: readonly string[];
-  /** The media type of the file the operation answers instead of JSON (`application/zip`). */
+  /** The media type of the file the operation returns instead of JSON (`application/zip`). */
   readonly file?: string;
   /**
    * How to call the method from the parameters: `path.<name>`, `body`, `body.<member>`, `query`, and
@@ -785,7 +785,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     httpMethod: 'PUT',
     path: '/ims/oneroster/rostering/v1p2/courses/{sourcedId}',
     summary:
-      "Creates or replaces the course with this `sourcedId` (the platform's answer states nothing to read back).",
+      "Creates or replaces the course with this `sourcedId` (the platform's response states nothing to read back).",
     document: 'oneroster',
     pathParams: [
       {
@@ -1206,7 +1206,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     httpMethod: 'PUT',
     path: '/ims/oneroster/rostering/v1p2/enrollments/{sourcedId}',
     summary:
-      "Creates or replaces the enrollment with this `sourcedId` (the platform's answer states nothing to read back).",
+      "Creates or replaces the enrollment with this `sourcedId` (the platform's response states nothing to read back).",
     document: 'oneroster',
     pathParams: [
       {
@@ -1484,7 +1484,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     httpMethod: 'POST',
     path: '/ims/oneroster/rostering/v1p2/schools/',
     summary:
-      "Creates a school and resolves with the platform's answer: `{ sourcedIdPairs }` (the vendor's description of 2025-10) or the school (the one before).",
+      "Creates a school and resolves with the platform's response: `{ sourcedIdPairs }` (the vendor's description of 2025-10) or the school (the one before).",
     document: 'oneroster',
     pathParams: [],
     body: {
@@ -1964,7 +1964,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     operationId: 'createGradingPeriodForTerm',
     httpMethod: 'POST',
     path: '/ims/oneroster/rostering/v1p2/terms/{termSourcedId}/gradingPeriods',
-    summary: 'Creates a grading period in a term and resolves with it, as the platform answers.',
+    summary: 'Creates a grading period in a term and resolves with it, as the platform responds.',
     document: 'oneroster',
     pathParams: [
       {
@@ -2027,7 +2027,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     httpMethod: 'POST',
     path: '/ims/oneroster/rostering/v1p2/users/',
     summary:
-      "Creates a user with its roles and resolves with the platform's answer: `{ sourcedIdPairs }` (the vendor's description of 2025-10) or `{ user }` (the one before); `sourcedId` allocated when not given.",
+      "Creates a user with its roles and resolves with the platform's response: `{ sourcedIdPairs }` (the vendor's description of 2025-10) or `{ user }` (the one before); `sourcedId` allocated when not given.",
     document: 'oneroster',
     pathParams: [],
     body: {
@@ -2540,7 +2540,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     httpMethod: 'PUT',
     path: '/ims/oneroster/gradebook/v1p2/lineItems/{sourcedId}',
     summary:
-      'Creates or replaces the line item with this `sourcedId` (the platform answers 201 with no content).',
+      'Creates or replaces the line item with this `sourcedId` (the platform responds with 201 with no content).',
     document: 'oneroster',
     pathParams: [
       {
@@ -3134,7 +3134,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     httpMethod: 'PUT',
     path: '/ims/oneroster/resources/v1p2/resources/{sourcedId}',
     summary:
-      "Creates or replaces the resource with this `sourcedId` (the platform's answer states nothing to read back).",
+      "Creates or replaces the resource with this `sourcedId` (the platform's response states nothing to read back).",
     document: 'oneroster',
     pathParams: [
       {
@@ -4146,7 +4146,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     httpMethod: 'POST',
     path: '/webhooks/1.0/{sourcedApplicationId}/subscriptions',
     summary:
-      'Registers an HTTPS endpoint for event types; the answer holds the `signingSecret`, which never prints itself.',
+      'Registers an HTTPS endpoint for event types; the response holds the `signingSecret`, which never prints itself.',
     document: 'platform',
     pathParams: [
       {

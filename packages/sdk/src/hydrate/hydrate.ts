@@ -123,9 +123,9 @@ export function createHydrator(clients: () => HydrationClients): Hydrator {
     if (reference.kind === 'tombstone') {
       return outcome({ status: 'deleted', entity: undefined, tombstone: event.data });
     }
-    let answer: unknown;
+    let rawResponse: unknown;
     try {
-      answer = await readOnce(reference.key, () => reference.read(clients(), call));
+      rawResponse = await readOnce(reference.key, () => reference.read(clients(), call));
     } catch (error) {
       // The entity left since the event: an outcome to handle, not a failure to retry.
       if (error instanceof NotFoundError) {
@@ -133,7 +133,7 @@ export function createHydrator(clients: () => HydrationClients): Hydrator {
       }
       throw error;
     }
-    const entity = reference.pick ? reference.pick(answer) : answer;
+    const entity = reference.pick ? reference.pick(rawResponse) : rawResponse;
     if (entity === undefined) {
       return outcome({ status: 'not_found', entity: undefined, error: undefined });
     }
@@ -151,12 +151,12 @@ export function createHydrator(clients: () => HydrationClients): Hydrator {
       const memo = new Map<string, Promise<unknown>>();
       const limit = limiter(concurrency);
       const readOnce: ReadOnce = (key, read) => {
-        let answer = memo.get(key);
-        if (!answer) {
-          answer = limit(read);
-          memo.set(key, answer);
+        let rawResponse = memo.get(key);
+        if (!rawResponse) {
+          rawResponse = limit(read);
+          memo.set(key, rawResponse);
         }
-        return answer;
+        return rawResponse;
       };
       const outcomes = await Promise.all(
         (list as WebhookEvent[]).map((event) => hydrateOne(event, call, readOnce)),

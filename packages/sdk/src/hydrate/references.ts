@@ -20,7 +20,7 @@ export interface HydrationClients {
 
 /**
  * @internal What an event refers to: a read (named by `key`, so one batch reads each once, and `pick`ing the entity
- * from the answer when the read is a list), a tombstone (a delete event), or nothing.
+ * from the response when the read is a list), a tombstone (a delete event), or nothing.
  */
 export type Reference =
   | {
@@ -28,8 +28,8 @@ export type Reference =
       /** Names the read: two events with the same key share one request. */
       key: string;
       read: (clients: HydrationClients, options: PlatformCallOptions | undefined) => Promise<unknown>;
-      /** The entity in what `read` answered; undefined when it is not there (gone). */
-      pick?: (answer: unknown) => unknown;
+      /** The entity in what `read` responded; undefined when it is not there (gone). */
+      pick?: (rawResponse: unknown) => unknown;
     }
   | { kind: 'tombstone' }
   | { kind: 'none' };

@@ -106,7 +106,7 @@ export interface HydrationFound<K extends HydratableWebhookEventType> extends Hy
 }
 
 /**
- * The entity is gone since the event: the read answered 404 (deleted, or out of the client's org scope), or the
+ * The entity is gone since the event: the read responded with 404 (deleted, or out of the client's org scope), or the
  * role is no longer among its user's roles. Not an error: a later event (a delete) usually explains it.
  */
 export interface HydrationNotFound<K extends HydratableWebhookEventType> extends HydrationBase<K> {

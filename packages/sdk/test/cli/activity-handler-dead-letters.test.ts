@@ -52,14 +52,14 @@ describe('learnkit activity dead-letters, on the handler queue', () => {
         endedAt: '2026-01-05T10:00:15Z',
       },
     };
-    const answer = await lk.activity.handler(
+    const rawResponse = await lk.activity.handler(
       new Request('https://app.example.com/api/activity', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ v: 1, events: [window] }),
       }),
     );
-    expect(answer.status).toBe(202);
+    expect(rawResponse.status).toBe(202);
     expect(await lk.activity.handlerQueue?.flush()).toMatchObject({ sent: 0, deadLettered: 1 });
     const table = await learnkit(['activity', 'dead-letters', 'list', '--queue', MODULE], {
       REDIS_URL: server.url,

@@ -118,7 +118,7 @@ describe('learnkit activity dead-letters', () => {
     );
   });
 
-  it('a store that does not answer: exit 5, naming it', async () => {
+  it('a store that does not respond: exit 5, naming it', async () => {
     const closed = await startRedisServer();
     await closed.stop();
     const ran = await learnkit(['activity', 'dead-letters', 'list'], {

@@ -45,7 +45,7 @@ const CASE_EXPORT = {
   CFAssociations: [],
 };
 
-/** What the calls below are made with: the seeded ids, and what earlier calls answered. */
+/** What the calls below are made with: the seeded ids, and what earlier calls responded. */
 interface Fixtures {
   platform: MockPlatform;
   /** A file of this test's folder holding `value` as JSON, as `@path` for `--body`. */
@@ -407,7 +407,7 @@ const CALLS: Record<string, Call> = {
     args: () => ['res-cli', ...body({ ...RESOURCE_INPUT, title: 'Area models' })],
   },
   'oneroster.resources.delete': { args: () => ['res-cli'] },
-  // A file answer: with --json it goes to --output (docs/decisions.md#d-oneroster-binary-export).
+  // A file response: with --json it goes to --output (docs/decisions.md#d-oneroster-binary-export).
   'oneroster.resources.export': { args: () => ['res-fractions-video', '--output', join(dir, 'every.imscc')] },
   'oneroster.resources.classes.list': { args: () => ['class-math-g3'] },
   'oneroster.resources.classes.assign': {

@@ -1,4 +1,4 @@
-// `learnkit api` for an operation that answers a file (oneroster.resources export, a Common Cartridge ZIP): written
+// `learnkit api` for an operation that returns a file (oneroster.resources export, a Common Cartridge ZIP): written
 // to --output, piped to stdout when stdout is no terminal, and never dumped on a terminal or into --json
 // (docs/decisions.md#d-oneroster-binary-export).
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -68,7 +68,7 @@ describe('learnkit api oneroster.resources export', () => {
     const terminal = await runCli(EXPORT, env, { stdoutTty: true });
     expect(terminal.code).toBe(2);
     expect(terminal.stdout).toBe('');
-    expect(terminal.stderr).toContain('answered a file (application/zip');
+    expect(terminal.stderr).toContain('responded a file (application/zip');
     expect(terminal.stderr).toContain(
       'it is not printed on a terminal. Pass --output res-fractions-video.imscc',
     );
@@ -78,14 +78,14 @@ describe('learnkit api oneroster.resources export', () => {
     expect(json.stderr).toContain('--json prints JSON, not a file');
   });
 
-  it('refuses --output for an operation that answers JSON, before anything is sent', async () => {
+  it('refuses --output for an operation that returns JSON, before anything is sent', async () => {
     ctx.sent.length = 0;
     const ran = await runCli(
       ['api', 'oneroster.resources', 'get', 'res-fractions-video', '--output', join(dir, 'x.json')],
       env,
     );
     expect(ran.code).toBe(2);
-    expect(ran.stderr).toContain('--output writes a file answer; oneroster.resources get answers JSON');
+    expect(ran.stderr).toContain('--output writes a file response; oneroster.resources get returns JSON');
     expect(await apiRequests()).toEqual([]);
   });
 
@@ -97,9 +97,9 @@ describe('learnkit api oneroster.resources export', () => {
     expect(() => readFileSync(file)).toThrow();
   });
 
-  it('--help says it answers a file and takes --output', async () => {
+  it('--help says it returns a file and takes --output', async () => {
     const ran = await runCli(['api', 'oneroster.resources', 'export', '--help'], env);
     expect(ran.stdout).toContain('Usage: learnkit api oneroster.resources export <sourceId> [--output FILE]');
-    expect(ran.stdout).toContain('Answers a file (application/zip), not JSON');
+    expect(ran.stdout).toContain('returns a file (application/zip), not JSON');
   });
 });

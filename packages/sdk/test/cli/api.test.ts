@@ -123,7 +123,7 @@ describe('listings', () => {
   });
 });
 
-describe('bodies and single answers', () => {
+describe('bodies and single returns', () => {
   it('reads --body from standard input, from @FILE and as the argument itself', async () => {
     const stdin = await runCli(
       ['api', 'oneroster.gradebook.assessmentLineItems', 'update', 'ali-cli-1', '--body', '-', '--json'],
@@ -162,7 +162,7 @@ describe('bodies and single answers', () => {
     expect(JSON.parse(inline.stdout)).toMatchObject({ valid: true });
   });
 
-  it('says so when an operation answers no content', async () => {
+  it('says so when an operation returns no content', async () => {
     const app = ctx.platform.fixtures.application.applicationId;
     const created = await runCli(
       [
@@ -180,7 +180,7 @@ describe('bodies and single answers', () => {
     const deleted = await runCli(['api', 'webhooks.subscriptions', 'delete', app, id], env);
     expect(deleted).toMatchObject({
       code: 0,
-      stdout: `Done: DELETE /webhooks/1.0/{sourcedApplicationId}/subscriptions/{subscriptionId} answered no content.\n`,
+      stdout: `Done: DELETE /webhooks/1.0/{sourcedApplicationId}/subscriptions/{subscriptionId} responded no content.\n`,
     });
     const quiet = await runCli(['api', 'webhooks.subscriptions', 'get', app, id, '--json'], env);
     expect(quiet.code).toBe(1);

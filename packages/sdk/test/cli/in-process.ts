@@ -8,7 +8,7 @@ export interface Captured {
   code: number;
   stdout: string;
   stderr: string;
-  /** Every byte written to stdout, as written (a file answer's bytes). */
+  /** Every byte written to stdout, as written (a file response's bytes). */
   stdoutBytes: Buffer;
 }
 
@@ -18,7 +18,7 @@ export interface RunOptions {
   stdin?: string;
   /** Whether stderr is a terminal (the progress display draws only there). */
   tty?: boolean;
-  /** Whether stdout is a terminal (where a file answer is never written). */
+  /** Whether stdout is a terminal (where a file response is never written). */
   stdoutTty?: boolean;
 }
 

@@ -90,7 +90,7 @@ describe('usage', () => {
     ]);
     expect(help).toMatchObject({ code: 0, stderr: '' });
     expect(help.stdout).toContain(
-      'Exit codes: 0 ok, 1 the platform answered an error, 2 usage, 3 configuration',
+      'Exit codes: 0 ok, 1 the platform responded an error, 2 usage, 3 configuration',
     );
     expect(version.stdout.trim()).toBe(
       JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).version,
@@ -226,7 +226,7 @@ describe('no secret in the output', () => {
     expect(all(devCase)).not.toContain(developer.LEARNKIT_DEVELOPER_TOKEN);
   });
 
-  it('exits 5 when nothing answers', async () => {
+  it('exits 5 when nothing returns', async () => {
     const free = createServer();
     await new Promise<void>((resolve) => free.listen(0, '127.0.0.1', resolve));
     const { port } = free.address() as { port: number };

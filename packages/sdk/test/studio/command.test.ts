@@ -1,5 +1,5 @@
 // `learnkit studio` as a user runs it: its own process, the printed lines (the page, `platform ...`, the mock's
-// default partner credentials), the page answering only its URL, and a clean stop on SIGTERM.
+// default partner credentials), the page responding only its URL, and a clean stop on SIGTERM.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createMockPlatform } from '@learnkit/mock';
 import { afterEach, describe, expect, it } from 'vitest';

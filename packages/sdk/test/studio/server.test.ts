@@ -55,7 +55,7 @@ async function streamUntil(
 }
 
 describe('learnkit studio: the server', () => {
-  it('answers only its printed URL: 401 without the token or with another, on 127.0.0.1 only', async () => {
+  it('responds only its printed URL: 401 without the token or with another, on 127.0.0.1 only', async () => {
     const studio = await start();
     expect(new URL(studio.url).hostname).toBe('127.0.0.1');
     expect(new URL(studio.url).searchParams.get('token')).toMatch(/^[\w-]{43}$/);

@@ -13,7 +13,7 @@ function refuseParsedBody(): never {
   );
 }
 
-/** The 500 answer without `next`: `body_not_raw` says what to fix; anything else is only `internal_error`. */
+/** The 500 respond with without `next`: `body_not_raw` says what to fix; anything else is only `internal_error`. */
 const errorBody = (error: unknown) =>
   error instanceof WebhookVerificationError && error.reason === 'body_not_raw'
     ? { error: error.reason, message: error.message }

@@ -580,7 +580,7 @@ class InsightTypes(SyncAPIResource):
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> SyncPager[InsightType]:
         """Every insight type; ``deprecated`` is always present and ``sunsetAt`` says when a deprecated type goes.
-        The listing answers its whole list at once; iterate the pager for every item.
+        The listing returns its whole list at once; iterate the pager for every item.
 
         Example::
 
@@ -613,7 +613,7 @@ class AsyncInsightTypes(AsyncAPIResource):
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> AsyncPager[InsightType]:
         """Every insight type; ``deprecated`` is always present and ``sunsetAt`` says when a deprecated type goes.
-        The listing answers its whole list at once; iterate the pager for every item.
+        The listing returns its whole list at once; iterate the pager for every item.
 
         Example::
 
@@ -646,7 +646,7 @@ class InsightGroups(SyncAPIResource):
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> SyncPager[InsightGroup]:
         """Every insight group with its family, membership rule and the number of its types the caller sees. The
-        listing answers its whole list at once; iterate the pager for every item.
+        listing returns its whole list at once; iterate the pager for every item.
 
         Example::
 
@@ -679,7 +679,7 @@ class AsyncInsightGroups(AsyncAPIResource):
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> AsyncPager[InsightGroup]:
         """Every insight group with its family, membership rule and the number of its types the caller sees. The
-        listing answers its whole list at once; iterate the pager for every item.
+        listing returns its whole list at once; iterate the pager for every item.
 
         Example::
 

@@ -1694,9 +1694,10 @@ class Courses(SyncAPIResource):
         extra_query: Mapping[str, QueryValue] | None = None,
         idempotency_key: str | None = None,
     ) -> None:
-        """Creates or replaces the course with this ``sourcedId`` (the platform's answer states nothing to read
-        back). The body is checked against ``CourseInput`` before anything is sent. The platform's answer names
-        no member to read, so the call returns nothing. Safe to repeat, so it is retried on 5xx and timeouts.
+        """Creates or replaces the course with this ``sourcedId`` (the platform's response states nothing to read
+        back). The body is checked against ``CourseInput`` before anything is sent. The platform's response
+        names no member to read, so the call returns nothing. Safe to repeat, so it is retried on 5xx and
+        timeouts.
 
         Example::
 
@@ -1746,7 +1747,7 @@ class Courses(SyncAPIResource):
         extra_query: Mapping[str, QueryValue] | None = None,
         idempotency_key: str | None = None,
     ) -> None:
-        """Deletes a course (soft delete). The platform's answer names no member to read, so the call returns
+        """Deletes a course (soft delete). The platform's response names no member to read, so the call returns
         nothing. Not repeated once the request may have reached the platform (only on connection refused or
         429).
 
@@ -1933,9 +1934,10 @@ class AsyncCourses(AsyncAPIResource):
         extra_query: Mapping[str, QueryValue] | None = None,
         idempotency_key: str | None = None,
     ) -> None:
-        """Creates or replaces the course with this ``sourcedId`` (the platform's answer states nothing to read
-        back). The body is checked against ``CourseInput`` before anything is sent. The platform's answer names
-        no member to read, so the call returns nothing. Safe to repeat, so it is retried on 5xx and timeouts.
+        """Creates or replaces the course with this ``sourcedId`` (the platform's response states nothing to read
+        back). The body is checked against ``CourseInput`` before anything is sent. The platform's response
+        names no member to read, so the call returns nothing. Safe to repeat, so it is retried on 5xx and
+        timeouts.
 
         Example::
 
@@ -1985,7 +1987,7 @@ class AsyncCourses(AsyncAPIResource):
         extra_query: Mapping[str, QueryValue] | None = None,
         idempotency_key: str | None = None,
     ) -> None:
-        """Deletes a course (soft delete). The platform's answer names no member to read, so the call returns
+        """Deletes a course (soft delete). The platform's response names no member to read, so the call returns
         nothing. Not repeated once the request may have reached the platform (only on connection refused or
         429).
 
@@ -2263,8 +2265,8 @@ class CourseComponents(SyncAPIResource):
         idempotency_key: str | None = None,
     ) -> None:
         """Creates or replaces the course component with this ``sourcedId``. The body is checked against
-        ``CourseComponentInput`` before anything is sent. The platform's answer names no member to read, so the
-        call returns nothing. Safe to repeat, so it is retried on 5xx and timeouts.
+        ``CourseComponentInput`` before anything is sent. The platform's response names no member to read, so
+        the call returns nothing. Safe to repeat, so it is retried on 5xx and timeouts.
 
         Example::
 
@@ -2318,7 +2320,7 @@ class CourseComponents(SyncAPIResource):
         extra_query: Mapping[str, QueryValue] | None = None,
         idempotency_key: str | None = None,
     ) -> None:
-        """Deletes a course component (soft delete). The platform's answer names no member to read, so the call
+        """Deletes a course component (soft delete). The platform's response names no member to read, so the call
         returns nothing. Not repeated once the request may have reached the platform (only on connection refused
         or 429).
 
@@ -2504,8 +2506,8 @@ class AsyncCourseComponents(AsyncAPIResource):
         idempotency_key: str | None = None,
     ) -> None:
         """Creates or replaces the course component with this ``sourcedId``. The body is checked against
-        ``CourseComponentInput`` before anything is sent. The platform's answer names no member to read, so the
-        call returns nothing. Safe to repeat, so it is retried on 5xx and timeouts.
+        ``CourseComponentInput`` before anything is sent. The platform's response names no member to read, so
+        the call returns nothing. Safe to repeat, so it is retried on 5xx and timeouts.
 
         Example::
 
@@ -2559,7 +2561,7 @@ class AsyncCourseComponents(AsyncAPIResource):
         extra_query: Mapping[str, QueryValue] | None = None,
         idempotency_key: str | None = None,
     ) -> None:
-        """Deletes a course component (soft delete). The platform's answer names no member to read, so the call
+        """Deletes a course component (soft delete). The platform's response names no member to read, so the call
         returns nothing. Not repeated once the request may have reached the platform (only on connection refused
         or 429).
 
@@ -2733,7 +2735,7 @@ class ComponentResources(SyncAPIResource):
         idempotency_key: str | None = None,
     ) -> None:
         """Creates or replaces the component resource with this ``sourcedId``. The body is checked against
-        ``ComponentResourceInput`` before anything is sent. The platform's answer names no member to read, so
+        ``ComponentResourceInput`` before anything is sent. The platform's response names no member to read, so
         the call returns nothing. Safe to repeat, so it is retried on 5xx and timeouts.
 
         Example::
@@ -2783,7 +2785,7 @@ class ComponentResources(SyncAPIResource):
         extra_query: Mapping[str, QueryValue] | None = None,
         idempotency_key: str | None = None,
     ) -> None:
-        """Deletes a component resource (soft delete). The platform's answer names no member to read, so the call
+        """Deletes a component resource (soft delete). The platform's response names no member to read, so the call
         returns nothing. Not repeated once the request may have reached the platform (only on connection refused
         or 429).
 
@@ -2957,7 +2959,7 @@ class AsyncComponentResources(AsyncAPIResource):
         idempotency_key: str | None = None,
     ) -> None:
         """Creates or replaces the component resource with this ``sourcedId``. The body is checked against
-        ``ComponentResourceInput`` before anything is sent. The platform's answer names no member to read, so
+        ``ComponentResourceInput`` before anything is sent. The platform's response names no member to read, so
         the call returns nothing. Safe to repeat, so it is retried on 5xx and timeouts.
 
         Example::
@@ -3007,7 +3009,7 @@ class AsyncComponentResources(AsyncAPIResource):
         extra_query: Mapping[str, QueryValue] | None = None,
         idempotency_key: str | None = None,
     ) -> None:
-        """Deletes a component resource (soft delete). The platform's answer names no member to read, so the call
+        """Deletes a component resource (soft delete). The platform's response names no member to read, so the call
         returns nothing. Not repeated once the request may have reached the platform (only on connection refused
         or 429).
 
@@ -3683,10 +3685,10 @@ class Enrollments(SyncAPIResource):
         extra_query: Mapping[str, QueryValue] | None = None,
         idempotency_key: str | None = None,
     ) -> None:
-        """Creates or replaces the enrollment with this ``sourcedId`` (the platform's answer states nothing to read
-        back). The body is checked against ``EnrollmentUpdate`` before anything is sent. The platform's answer
-        names no member to read, so the call returns nothing. Safe to repeat, so it is retried on 5xx and
-        timeouts.
+        """Creates or replaces the enrollment with this ``sourcedId`` (the platform's response states nothing to
+        read back). The body is checked against ``EnrollmentUpdate`` before anything is sent. The platform's
+        response names no member to read, so the call returns nothing. Safe to repeat, so it is retried on 5xx
+        and timeouts.
 
         Raises ``enrollment.created``, ``enrollment.updated`` or ``enrollment.deleted`` as the enrollment
         appears in, changes in, or leaves the read.
@@ -3915,10 +3917,10 @@ class AsyncEnrollments(AsyncAPIResource):
         extra_query: Mapping[str, QueryValue] | None = None,
         idempotency_key: str | None = None,
     ) -> None:
-        """Creates or replaces the enrollment with this ``sourcedId`` (the platform's answer states nothing to read
-        back). The body is checked against ``EnrollmentUpdate`` before anything is sent. The platform's answer
-        names no member to read, so the call returns nothing. Safe to repeat, so it is retried on 5xx and
-        timeouts.
+        """Creates or replaces the enrollment with this ``sourcedId`` (the platform's response states nothing to
+        read back). The body is checked against ``EnrollmentUpdate`` before anything is sent. The platform's
+        response names no member to read, so the call returns nothing. Safe to repeat, so it is retried on 5xx
+        and timeouts.
 
         Raises ``enrollment.created``, ``enrollment.updated`` or ``enrollment.deleted`` as the enrollment
         appears in, changes in, or leaves the read.
@@ -4143,7 +4145,7 @@ class GradingPeriods(SyncAPIResource):
         idempotency_key: str | None = None,
     ) -> None:
         """Creates or replaces the grading period with this ``sourcedId``. The body is checked against
-        ``GradingPeriodInput`` before anything is sent. The platform's answer names no member to read, so the
+        ``GradingPeriodInput`` before anything is sent. The platform's response names no member to read, so the
         call returns nothing. Safe to repeat, so it is retried on 5xx and timeouts.
 
         Example::
@@ -4366,7 +4368,7 @@ class AsyncGradingPeriods(AsyncAPIResource):
         idempotency_key: str | None = None,
     ) -> None:
         """Creates or replaces the grading period with this ``sourcedId``. The body is checked against
-        ``GradingPeriodInput`` before anything is sent. The platform's answer names no member to read, so the
+        ``GradingPeriodInput`` before anything is sent. The platform's response names no member to read, so the
         call returns nothing. Safe to repeat, so it is retried on 5xx and timeouts.
 
         Example::
@@ -4579,7 +4581,7 @@ class Orgs(SyncAPIResource):
         idempotency_key: str | None = None,
     ) -> None:
         """Creates or replaces the org with this ``sourcedId``. The body is checked against ``OrgInput`` before
-        anything is sent. The platform's answer names no member to read, so the call returns nothing. Safe to
+        anything is sent. The platform's response names no member to read, so the call returns nothing. Safe to
         repeat, so it is retried on 5xx and timeouts.
 
         Example::
@@ -4789,7 +4791,7 @@ class AsyncOrgs(AsyncAPIResource):
         idempotency_key: str | None = None,
     ) -> None:
         """Creates or replaces the org with this ``sourcedId``. The body is checked against ``OrgInput`` before
-        anything is sent. The platform's answer names no member to read, so the call returns nothing. Safe to
+        anything is sent. The platform's response names no member to read, so the call returns nothing. Safe to
         repeat, so it is retried on 5xx and timeouts.
 
         Example::
@@ -4943,12 +4945,12 @@ class Schools(SyncAPIResource):
         extra_query: Mapping[str, QueryValue] | None = None,
         idempotency_key: str | None = None,
     ) -> OneRosterSchoolCreated:
-        """Creates a school and resolves with the platform's answer: ``{ sourcedIdPairs }`` (the vendor's
+        """Creates a school and resolves with the platform's response: ``{ sourcedIdPairs }`` (the vendor's
         description of 2025-10) or the school (the one before). The body is checked against ``SchoolInput``
         before anything is sent. Not repeated once the request may have reached the platform (only on connection
         refused or 429).
 
-        Either answer is success (docs/decisions.md#d-oneroster-2025-10).
+        Either response is success (docs/decisions.md#d-oneroster-2025-10).
 
         Example::
 
@@ -5156,12 +5158,12 @@ class AsyncSchools(AsyncAPIResource):
         extra_query: Mapping[str, QueryValue] | None = None,
         idempotency_key: str | None = None,
     ) -> OneRosterSchoolCreated:
-        """Creates a school and resolves with the platform's answer: ``{ sourcedIdPairs }`` (the vendor's
+        """Creates a school and resolves with the platform's response: ``{ sourcedIdPairs }`` (the vendor's
         description of 2025-10) or the school (the one before). The body is checked against ``SchoolInput``
         before anything is sent. Not repeated once the request may have reached the platform (only on connection
         refused or 429).
 
-        Either answer is success (docs/decisions.md#d-oneroster-2025-10).
+        Either response is success (docs/decisions.md#d-oneroster-2025-10).
 
         Example::
 
@@ -6952,7 +6954,7 @@ class TermGradingPeriods(SyncAPIResource):
         extra_query: Mapping[str, QueryValue] | None = None,
         idempotency_key: str | None = None,
     ) -> OneRosterAcademicSession:
-        """Creates a grading period in a term and resolves with it, as the platform answers. The body is checked
+        """Creates a grading period in a term and resolves with it, as the platform responds. The body is checked
         against ``GradingPeriodInput`` before anything is sent. Not repeated once the request may have reached
         the platform (only on connection refused or 429).
 
@@ -7064,7 +7066,7 @@ class AsyncTermGradingPeriods(AsyncAPIResource):
         extra_query: Mapping[str, QueryValue] | None = None,
         idempotency_key: str | None = None,
     ) -> OneRosterAcademicSession:
-        """Creates a grading period in a term and resolves with it, as the platform answers. The body is checked
+        """Creates a grading period in a term and resolves with it, as the platform responds. The body is checked
         against ``GradingPeriodInput`` before anything is sent. Not repeated once the request may have reached
         the platform (only on connection refused or 429).
 
@@ -7217,12 +7219,12 @@ class Users(SyncAPIResource):
         extra_query: Mapping[str, QueryValue] | None = None,
         idempotency_key: str | None = None,
     ) -> OneRosterUserCreated:
-        """Creates a user with its roles and resolves with the platform's answer: ``{ sourcedIdPairs }`` (the
+        """Creates a user with its roles and resolves with the platform's response: ``{ sourcedIdPairs }`` (the
         vendor's description of 2025-10) or ``{ user }`` (the one before); ``sourcedId`` allocated when not
         given. The body is checked against ``UserInput`` before anything is sent. Not repeated once the request
         may have reached the platform (only on connection refused or 429).
 
-        Either answer is success (docs/decisions.md#d-oneroster-2025-10). Raises ``user.created`` (and
+        Either response is success (docs/decisions.md#d-oneroster-2025-10). Raises ``user.created`` (and
         ``user_role.created`` for each role) for the webhook subscribers whose org scope covers the user.
 
         Example::
@@ -7502,12 +7504,12 @@ class AsyncUsers(AsyncAPIResource):
         extra_query: Mapping[str, QueryValue] | None = None,
         idempotency_key: str | None = None,
     ) -> OneRosterUserCreated:
-        """Creates a user with its roles and resolves with the platform's answer: ``{ sourcedIdPairs }`` (the
+        """Creates a user with its roles and resolves with the platform's response: ``{ sourcedIdPairs }`` (the
         vendor's description of 2025-10) or ``{ user }`` (the one before); ``sourcedId`` allocated when not
         given. The body is checked against ``UserInput`` before anything is sent. Not repeated once the request
         may have reached the platform (only on connection refused or 429).
 
-        Either answer is success (docs/decisions.md#d-oneroster-2025-10). Raises ``user.created`` (and
+        Either response is success (docs/decisions.md#d-oneroster-2025-10). Raises ``user.created`` (and
         ``user_role.created`` for each role) for the webhook subscribers whose org scope covers the user.
 
         Example::
@@ -7808,7 +7810,7 @@ class UserCredentials(SyncAPIResource):
         """The password of a user's credential, decrypted: ``{ password }``. Safe to repeat, so it is retried on
         5xx and timeouts.
 
-        The answer holds a secret; keep it out of logs.
+        The response holds a secret; keep it out of logs.
 
         Example::
 
@@ -7895,7 +7897,7 @@ class AsyncUserCredentials(AsyncAPIResource):
         """The password of a user's credential, decrypted: ``{ password }``. Safe to repeat, so it is retried on
         5xx and timeouts.
 
-        The answer holds a secret; keep it out of logs.
+        The response holds a secret; keep it out of logs.
 
         Example::
 
@@ -9644,9 +9646,9 @@ class LineItems(SyncAPIResource):
         extra_query: Mapping[str, QueryValue] | None = None,
         idempotency_key: str | None = None,
     ) -> None:
-        """Creates or replaces the line item with this ``sourcedId`` (the platform answers 201 with no content).
-        The body is checked against ``LineItemInput`` before anything is sent. Safe to repeat, so it is retried
-        on 5xx and timeouts.
+        """Creates or replaces the line item with this ``sourcedId`` (the platform responds with 201 with no
+        content). The body is checked against ``LineItemInput`` before anything is sent. Safe to repeat, so it
+        is retried on 5xx and timeouts.
 
         Example::
 
@@ -9898,9 +9900,9 @@ class AsyncLineItems(AsyncAPIResource):
         extra_query: Mapping[str, QueryValue] | None = None,
         idempotency_key: str | None = None,
     ) -> None:
-        """Creates or replaces the line item with this ``sourcedId`` (the platform answers 201 with no content).
-        The body is checked against ``LineItemInput`` before anything is sent. Safe to repeat, so it is retried
-        on 5xx and timeouts.
+        """Creates or replaces the line item with this ``sourcedId`` (the platform responds with 201 with no
+        content). The body is checked against ``LineItemInput`` before anything is sent. Safe to repeat, so it
+        is retried on 5xx and timeouts.
 
         Example::
 
@@ -12339,8 +12341,8 @@ class Resources(SyncAPIResource):
         extra_query: Mapping[str, QueryValue] | None = None,
         idempotency_key: str | None = None,
     ) -> None:
-        """Creates or replaces the resource with this ``sourcedId`` (the platform's answer states nothing to read
-        back). The body is checked against ``ResourceInput`` before anything is sent. The platform's answer
+        """Creates or replaces the resource with this ``sourcedId`` (the platform's response states nothing to read
+        back). The body is checked against ``ResourceInput`` before anything is sent. The platform's response
         names no member to read, so the call returns nothing. Safe to repeat, so it is retried on 5xx and
         timeouts.
 
@@ -12420,7 +12422,7 @@ class Resources(SyncAPIResource):
         """The resource as a Common Cartridge file (``.imscc``, a ZIP) to import into an LMS, as bytes, not JSON.
         Safe to repeat, so it is retried on 5xx and timeouts.
 
-        The answer is the file, not JSON: read it with ``.bytes()``, ``.arrayBuffer()``, ``.blob()`` or
+        The response is the file, not JSON: read it with ``.bytes()``, ``.arrayBuffer()``, ``.blob()`` or
         ``.stream()`` (Python: ``.content``, ``.write_to_file(path)``). It is a POST only because the platform
         makes it one; it changes nothing, so it is retried like a read.
 
@@ -12598,8 +12600,8 @@ class AsyncResources(AsyncAPIResource):
         extra_query: Mapping[str, QueryValue] | None = None,
         idempotency_key: str | None = None,
     ) -> None:
-        """Creates or replaces the resource with this ``sourcedId`` (the platform's answer states nothing to read
-        back). The body is checked against ``ResourceInput`` before anything is sent. The platform's answer
+        """Creates or replaces the resource with this ``sourcedId`` (the platform's response states nothing to read
+        back). The body is checked against ``ResourceInput`` before anything is sent. The platform's response
         names no member to read, so the call returns nothing. Safe to repeat, so it is retried on 5xx and
         timeouts.
 
@@ -12679,7 +12681,7 @@ class AsyncResources(AsyncAPIResource):
         """The resource as a Common Cartridge file (``.imscc``, a ZIP) to import into an LMS, as bytes, not JSON.
         Safe to repeat, so it is retried on 5xx and timeouts.
 
-        The answer is the file, not JSON: read it with ``.bytes()``, ``.arrayBuffer()``, ``.blob()`` or
+        The response is the file, not JSON: read it with ``.bytes()``, ``.arrayBuffer()``, ``.blob()`` or
         ``.stream()`` (Python: ``.content``, ``.write_to_file(path)``). It is a POST only because the platform
         makes it one; it changes nothing, so it is retried like a read.
 
@@ -12997,8 +12999,8 @@ class CourseResources(SyncAPIResource):
         idempotency_key: str | None = None,
     ) -> None:
         """Assigns a resource to a course. The body is checked against ``ResourceAssignment`` before anything is
-        sent. The platform's answer names no member to read, so the call returns nothing. Not repeated once the
-        request may have reached the platform (only on connection refused or 429).
+        sent. The platform's response names no member to read, so the call returns nothing. Not repeated once
+        the request may have reached the platform (only on connection refused or 429).
 
         Example::
 
@@ -13112,8 +13114,8 @@ class AsyncCourseResources(AsyncAPIResource):
         idempotency_key: str | None = None,
     ) -> None:
         """Assigns a resource to a course. The body is checked against ``ResourceAssignment`` before anything is
-        sent. The platform's answer names no member to read, so the call returns nothing. Not repeated once the
-        request may have reached the platform (only on connection refused or 429).
+        sent. The platform's response names no member to read, so the call returns nothing. Not repeated once
+        the request may have reached the platform (only on connection refused or 429).
 
         Example::
 
@@ -13227,8 +13229,8 @@ class UserResources(SyncAPIResource):
         idempotency_key: str | None = None,
     ) -> None:
         """Assigns a resource to a user. The body is checked against ``ResourceAssignment`` before anything is
-        sent. The platform's answer names no member to read, so the call returns nothing. Not repeated once the
-        request may have reached the platform (only on connection refused or 429).
+        sent. The platform's response names no member to read, so the call returns nothing. Not repeated once
+        the request may have reached the platform (only on connection refused or 429).
 
         Example::
 
@@ -13342,8 +13344,8 @@ class AsyncUserResources(AsyncAPIResource):
         idempotency_key: str | None = None,
     ) -> None:
         """Assigns a resource to a user. The body is checked against ``ResourceAssignment`` before anything is
-        sent. The platform's answer names no member to read, so the call returns nothing. Not repeated once the
-        request may have reached the platform (only on connection refused or 429).
+        sent. The platform's response names no member to read, so the call returns nothing. Not repeated once
+        the request may have reached the platform (only on connection refused or 429).
 
         Example::
 

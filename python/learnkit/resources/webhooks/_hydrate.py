@@ -214,10 +214,10 @@ def _check_events(events: object) -> tuple[list[WebhookEvent], bool]:
     return listed, many  # type: ignore[return-value]
 
 
-def _outcome(event: WebhookEvent, read: _Read, answer: Any, error: NotFoundError | None) -> HydratedEvent[Any]:
+def _outcome(event: WebhookEvent, read: _Read, raw_response: Any, error: NotFoundError | None) -> HydratedEvent[Any]:
     if error is not None:
         return HydratedEvent(event, "not_found", error=error)
-    entity = read.pick(answer) if read.pick is not None else answer
+    entity = read.pick(raw_response) if read.pick is not None else raw_response
     if entity is None:
         return HydratedEvent(event, "not_found")
     return HydratedEvent(event, "found", entity)
@@ -292,8 +292,8 @@ class Webhooks(generated.Webhooks):
                 continue
             if read.key not in memo:
                 try:
-                    answer = self._client.request("GET", read.path, path_params=read.params, query=read.query)
-                    data = answer.get(read.page) if read.page and isinstance(answer, dict) else answer
+                    raw_response = self._client.request("GET", read.path, path_params=read.params, query=read.query)
+                    data = raw_response.get(read.page) if read.page and isinstance(raw_response, dict) else raw_response
                     kind = list[read.kind] if read.page else read.kind  # type: ignore[name-defined]
                     memo[read.key] = (parse(kind, data), None)
                 except NotFoundError as error:
@@ -351,8 +351,8 @@ class AsyncWebhooks(generated.AsyncWebhooks):
                 return HydratedEvent(item, "none")
             if read == "tombstone":
                 return HydratedEvent(item, "deleted", tombstone=item.data if isinstance(item.data, BaseModel) else None)
-            answer, error = await self._read_once(read)
-            return _outcome(item, read, answer, error)
+            raw_response, error = await self._read_once(read)
+            return _outcome(item, read, raw_response, error)
 
         outcomes = list(await asyncio.gather(*(one(item) for item in listed)))
         return outcomes if many else outcomes[0]
@@ -368,9 +368,9 @@ class AsyncWebhooks(generated.AsyncWebhooks):
 
     async def _read(self, read: _Read) -> tuple[Any, NotFoundError | None]:
         try:
-            answer = await self._client.request("GET", read.path, path_params=read.params, query=read.query)
+            raw_response = await self._client.request("GET", read.path, path_params=read.params, query=read.query)
         except NotFoundError as error:
             return None, error
-        data = answer.get(read.page) if read.page and isinstance(answer, dict) else answer
+        data = raw_response.get(read.page) if read.page and isinstance(raw_response, dict) else raw_response
         kind: Any = list[read.kind] if read.page else read.kind  # type: ignore[name-defined]
         return parse(kind, data), None

@@ -60,7 +60,7 @@ class Subscriptions(generated.Subscriptions):
         extra_query: Mapping[str, QueryValue] | None = None,
         **subscription: Unpack[WebhookSubscriptionCreateParam],
     ) -> WebhookSubscriptionWithSecret:
-        """Registers an HTTPS endpoint for event types; the answer holds the ``signing_secret`` (shown once: store
+        """Registers an HTTPS endpoint for event types; the response holds the ``signing_secret`` (shown once: store
         ``signing_secret.reveal()``). Not repeated once the request may have reached the platform.
 
         Example::

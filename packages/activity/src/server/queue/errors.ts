@@ -1,7 +1,7 @@
 import { LearnKitError } from '@learnkit/core';
 
 /**
- * The activity queue's store failed: unreachable at start-up, a command that failed or did not answer in time, a
+ * The activity queue's store failed: unreachable at start-up, a command that failed or did not respond in time, a
  * memory store that is full. The message names the store (`the Redis store "learnkit:activity:queue" at
  * 127.0.0.1:6379`) and what it was asked. A `queue.record` that rejects with it stored nothing, or may have stored
  * its record when the store failed after taking it: send it again with an `idempotencyKey` to make the repeat the

@@ -90,7 +90,7 @@ export interface DeadLetter {
   at: string;
   /** Why: the platform's message, or what failed. */
   reason: string;
-  /** The HTTP status of the refusal, when the platform answered. */
+  /** The HTTP status of the refusal, when the platform responded. */
   status?: number | undefined;
   /** The refused Caliper event (its id is kept when retried). */
   event?: AnyCaliperEvent | undefined;
@@ -107,7 +107,7 @@ export interface ActivityQueue {
    * entry and stores it; resolves once the store holds it, never before. A worker sends it.
    */
   record(params: RecordParams): Promise<QueuedRecord>;
-  /** Starts a worker in this process, once the store answers (rejects naming it when it does not). */
+  /** Starts a worker in this process, once the store returns (rejects naming it when it does not). */
   startWorker(): Promise<ActivityQueueWorker>;
   /** Sends what the store holds now, without waiting for batches to fill, until nothing is left or `timeoutMs`. */
   flush(options?: { timeoutMs?: number | undefined }): Promise<QueueFlushResult>;
@@ -130,7 +130,7 @@ export interface ActivityQueue {
     /** Puts these dead letters (every one with `'all'`) back in the queue, with their event ids; how many. */
     retry(ids: readonly string[] | 'all'): Promise<number>;
   };
-  /** Checks that the store answers (and prepares it); rejects with an error naming the store. */
+  /** Checks that the store returns (and prepares it); rejects with an error naming the store. */
   ready(): Promise<void>;
   /** The store. */
   readonly store: ActivityQueueStore;

@@ -57,7 +57,7 @@ export function commandSender(
           reject(
             new ActivityQueueStoreError(
               store.name,
-              `activity queue: ${store.label} did not answer ${args[0]} within ${timeoutMs} ms`,
+              `activity queue: ${store.label} did not respond with ${args[0]} within ${timeoutMs} ms`,
             ),
           ),
         timeoutMs,
@@ -87,7 +87,7 @@ export function streamEntries(reply: unknown): { id: string; fields: Record<stri
   if (!Array.isArray(reply)) return [];
   const out: { id: string; fields: Record<string, string> }[] = [];
   for (const item of reply) {
-    // Redis 6.2's XAUTOCLAIM answers a deleted entry as [id, nil].
+    // Redis 6.2's XAUTOCLAIM returns a deleted entry as [id, nil].
     if (!Array.isArray(item) || typeof item[0] !== 'string' || !Array.isArray(item[1])) continue;
     const list = item[1] as unknown[];
     const fields: Record<string, string> = {};

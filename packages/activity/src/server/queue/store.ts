@@ -17,7 +17,7 @@ export interface DeadLetterInput {
   payload: string;
   /** Why: the platform's message, or what failed. */
   reason: string;
-  /** The HTTP status of the refusal, when the platform answered. */
+  /** The HTTP status of the refusal, when the platform responded. */
   status?: number | undefined;
   /** When it was dead-lettered, in ms since the epoch. */
   at: number;
@@ -43,13 +43,13 @@ export interface StoreFigures {
 
 /**
  * A durable (or, for development, in-memory) store of the activity queue. Entries are handed to one worker at a time
- * (`take`); a worker that stops answering loses them after a visibility timeout (`reclaim` hands them to another),
+ * (`take`); a worker that stops responding loses them after a visibility timeout (`reclaim` hands them to another),
  * keeps them while it works (`extend`), gives them back (`release`) or removes them once sent (`ack`).
  */
 export interface ActivityQueueStore {
   /** Names the store in errors, logs and hooks: `memory`, `redis learnkit:activity:queue`. */
   readonly name: string;
-  /** Checks the store answers and prepares it (the Redis store creates its consumer group); rejects naming it. */
+  /** Checks the store returns and prepares it (the Redis store creates its consumer group); rejects naming it. */
   ready(): Promise<void>;
   /** Stores entries durably; resolves with their ids once stored, and only then. */
   add(payloads: readonly string[]): Promise<string[]>;

@@ -41,10 +41,10 @@ export class Documents extends Resource<CaseHttp> {
     return offsetPages(query, options, (params, request) =>
       this.http
         .call('GET', '/ims/case/v1p1/CFDocuments', { params: { query: params }, options: request })
-        .withAnswer((data, answer) => ({
+        .withRawResponse((data, rawResponse) => ({
           items: data.CFDocuments,
-          total: readTotal(answer.response, data),
-          answer,
+          total: readTotal(rawResponse.response, data),
+          rawResponse,
         })),
     );
   }

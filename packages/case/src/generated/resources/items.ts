@@ -42,10 +42,10 @@ export class GeneratedItems extends Resource<CaseHttp> {
     return offsetPages(query, options, (params, request) =>
       this.http
         .call('GET', '/ims/case/v1p1/CFItems', { params: { query: params }, options: request })
-        .withAnswer((data, answer) => ({
+        .withRawResponse((data, rawResponse) => ({
           items: data.CFItems,
-          total: readTotal(answer.response, data),
-          answer,
+          total: readTotal(rawResponse.response, data),
+          rawResponse,
         })),
     );
   }

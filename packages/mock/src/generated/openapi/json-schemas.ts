@@ -3304,7 +3304,7 @@ export const platformSchemas: JsonSchemaDefs = {
       },
       "status": {
         "type": "string",
-        "description": "`tobedeleted` deletes an existing user (answered 200 with its last state, then no longer returned): its roles, profiles, enrollments and agents go with it and only `user.deleted` is raised. See docs/decisions.md#d-user-deletion."
+        "description": "`tobedeleted` deletes an existing user (responded with 200 with its last state, then no longer returned): its roles, profiles, enrollments and agents go with it and only `user.deleted` is raised. See docs/decisions.md#d-user-deletion."
       },
       "roles": {
         "type": "array",
@@ -4866,7 +4866,7 @@ export const onerosterSchemas: JsonSchemaDefs = {
   },
   "GUIDRef": {
     "type": "object",
-    "description": "A reference to another OneRoster object, as answers carry them.",
+    "description": "A reference to another OneRoster object, as returns carry them.",
     "required": [
       "href",
       "sourcedId",
@@ -7860,7 +7860,7 @@ export const onerosterSchemas: JsonSchemaDefs = {
     "additionalProperties": false
   },
   "UserWithDemographics": {
-    "description": "A user with its demographics (`null` when it has none), as `users/{sourcedId}/demographics` answers it.",
+    "description": "A user with its demographics (`null` when it has none), as `users/{sourcedId}/demographics` responds to it.",
     "allOf": [
       {
         "$ref": "#/$defs/User"
@@ -7961,7 +7961,7 @@ export const onerosterSchemas: JsonSchemaDefs = {
     }
   },
   "UserCreated": {
-    "description": "The answer of a user create: `{ sourcedIdPairs }` as the vendor's description of 2025-10 states it, or `{ user }` as the one before did (docs/decisions.md#d-oneroster-2025-10).",
+    "description": "The response of a user create: `{ sourcedIdPairs }` as the vendor's description of 2025-10 states it, or `{ user }` as the one before did (docs/decisions.md#d-oneroster-2025-10).",
     "anyOf": [
       {
         "$ref": "#/$defs/SourcedIdPairsResponse"
@@ -7972,7 +7972,7 @@ export const onerosterSchemas: JsonSchemaDefs = {
     ]
   },
   "SchoolCreated": {
-    "description": "The answer of a school create: `{ sourcedIdPairs }` as the vendor's description of 2025-10 states it, or the org as the one before did (docs/decisions.md#d-oneroster-2025-10).",
+    "description": "The response of a school create: `{ sourcedIdPairs }` as the vendor's description of 2025-10 states it, or the org as the one before did (docs/decisions.md#d-oneroster-2025-10).",
     "anyOf": [
       {
         "$ref": "#/$defs/SourcedIdPairsResponse"
@@ -8684,7 +8684,7 @@ export const onerosterSchemas: JsonSchemaDefs = {
   },
   "SourcedIdPairsResponse": {
     "type": "object",
-    "description": "The answer of a create: the supplied and the allocated `sourcedId`.",
+    "description": "The response of a create: the supplied and the allocated `sourcedId`.",
     "required": [
       "sourcedIdPairs"
     ],
@@ -8694,11 +8694,11 @@ export const onerosterSchemas: JsonSchemaDefs = {
       }
     }
   },
-  "UnstatedAnswer": {
+  "UnstatedBody": {
     "type": "object",
     "description": "A response stated only as an object, with no members named: the SDK reads nothing from it. See docs/decisions.md#d-oneroster-unstated-responses.",
     "additionalProperties": true,
-    "x-unstated-answer": true
+    "x-unstated-response": true
   },
   "ImsxCodeMinor": {
     "type": "object",

@@ -1778,7 +1778,7 @@ export interface paths {
         put?: never;
         /**
          * Export Resource to Common Cartridge
-         * @description Export a resource to Common Cartridge (.imscc) format for import into LMS systems. The answer is the file itself (a ZIP), not JSON; the request has no body (see docs/decisions.md#d-oneroster-binary-export). If the resource cannot be located, the api will return a 404 error code and message 'Resource not found.' Needs the scope to read the roster, as the other reads of a resource do.
+         * @description Export a resource to Common Cartridge (.imscc) format for import into LMS systems. The response is the file itself (a ZIP), not JSON; the request has no body (see docs/decisions.md#d-oneroster-binary-export). If the resource cannot be located, the api will return a 404 error code and message 'Resource not found.' Needs the scope to read the roster, as the other reads of a resource do.
          */
         post: operations["exportResourceToCommonCartridge"];
         delete?: never;
@@ -1849,7 +1849,7 @@ export interface components {
          * @enum {string}
          */
         GUIDRefType: "academicSession" | "assessmentLineItem" | "category" | "class" | "course" | "demographics" | "enrollment" | "gradingPeriod" | "lineItem" | "org" | "resource" | "result" | "scoreScale" | "student" | "teacher" | "term" | "user" | "componentResource" | "courseComponent";
-        /** @description A reference to another OneRoster object, as answers carry them. */
+        /** @description A reference to another OneRoster object, as returns carry them. */
         GUIDRef: {
             /** Format: uri */
             href: string;
@@ -2655,7 +2655,7 @@ export interface components {
             /** @description Sent once and stored encrypted. */
             password?: string;
         };
-        /** @description A user with its demographics (`null` when it has none), as `users/{sourcedId}/demographics` answers it. */
+        /** @description A user with its demographics (`null` when it has none), as `users/{sourcedId}/demographics` responds to it. */
         UserWithDemographics: components["schemas"]["User"] & {
             demographics: components["schemas"]["Demographics"] | null;
         };
@@ -2682,9 +2682,9 @@ export interface components {
         DecryptedCredential: {
             password: string;
         };
-        /** @description The answer of a user create: `{ sourcedIdPairs }` as the vendor's description of 2025-10 states it, or `{ user }` as the one before did (docs/decisions.md#d-oneroster-2025-10). */
+        /** @description The response of a user create: `{ sourcedIdPairs }` as the vendor's description of 2025-10 states it, or `{ user }` as the one before did (docs/decisions.md#d-oneroster-2025-10). */
         UserCreated: components["schemas"]["SourcedIdPairsResponse"] | components["schemas"]["UserResponse"];
-        /** @description The answer of a school create: `{ sourcedIdPairs }` as the vendor's description of 2025-10 states it, or the org as the one before did (docs/decisions.md#d-oneroster-2025-10). */
+        /** @description The response of a school create: `{ sourcedIdPairs }` as the vendor's description of 2025-10 states it, or the org as the one before did (docs/decisions.md#d-oneroster-2025-10). */
         SchoolCreated: components["schemas"]["SourcedIdPairsResponse"] | components["schemas"]["Org"];
         /** @description The page members of every listing, as the vendor states them: `totalCount` (entries in all), `pageCount`, `pageNumber` (from 1), `offset` and `limit` of this page. */
         PageMembers: {
@@ -2851,12 +2851,12 @@ export interface components {
             suppliedSourcedId: string;
             allocatedSourcedId: string;
         };
-        /** @description The answer of a create: the supplied and the allocated `sourcedId`. */
+        /** @description The response of a create: the supplied and the allocated `sourcedId`. */
         SourcedIdPairsResponse: {
             sourcedIdPairs: components["schemas"]["SourcedIdPairs"];
         };
         /** @description A response stated only as an object, with no members named: the SDK reads nothing from it. See docs/decisions.md#d-oneroster-unstated-responses. */
-        UnstatedAnswer: {
+        UnstatedBody: {
             [key: string]: unknown;
         };
         /** @description The minor status codes of an imsx error body. */
@@ -3914,7 +3914,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnstatedAnswer"];
+                    "application/json": components["schemas"]["UnstatedBody"];
                 };
             };
             400: components["responses"]["BadRequestResponse"];
@@ -3947,7 +3947,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnstatedAnswer"];
+                    "application/json": components["schemas"]["UnstatedBody"];
                 };
             };
             400: components["responses"]["BadRequestResponse"];
@@ -4111,7 +4111,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnstatedAnswer"];
+                    "application/json": components["schemas"]["UnstatedBody"];
                 };
             };
             400: components["responses"]["BadRequestResponse"];
@@ -4144,7 +4144,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnstatedAnswer"];
+                    "application/json": components["schemas"]["UnstatedBody"];
                 };
             };
             400: components["responses"]["BadRequestResponse"];
@@ -4308,7 +4308,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnstatedAnswer"];
+                    "application/json": components["schemas"]["UnstatedBody"];
                 };
             };
             400: components["responses"]["BadRequestResponse"];
@@ -4341,7 +4341,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnstatedAnswer"];
+                    "application/json": components["schemas"]["UnstatedBody"];
                 };
             };
             400: components["responses"]["BadRequestResponse"];
@@ -4700,7 +4700,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnstatedAnswer"];
+                    "application/json": components["schemas"]["UnstatedBody"];
                 };
             };
             400: components["responses"]["BadRequestResponse"];
@@ -4895,7 +4895,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnstatedAnswer"];
+                    "application/json": components["schemas"]["UnstatedBody"];
                 };
             };
             400: components["responses"]["BadRequestResponse"];
@@ -5090,7 +5090,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnstatedAnswer"];
+                    "application/json": components["schemas"]["UnstatedBody"];
                 };
             };
             400: components["responses"]["BadRequestResponse"];
@@ -8737,7 +8737,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnstatedAnswer"];
+                    "application/json": components["schemas"]["UnstatedBody"];
                 };
             };
             400: components["responses"]["BadRequestResponse"];
@@ -8993,7 +8993,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnstatedAnswer"];
+                    "application/json": components["schemas"]["UnstatedBody"];
                 };
             };
             400: components["responses"]["BadRequestResponse"];
@@ -9154,7 +9154,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnstatedAnswer"];
+                    "application/json": components["schemas"]["UnstatedBody"];
                 };
             };
             400: components["responses"]["BadRequestResponse"];

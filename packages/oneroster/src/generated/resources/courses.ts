@@ -22,7 +22,7 @@ import { CourseClasses } from './courses/classes';
 import { ComponentResources } from './courses/component-resources';
 import { CourseComponents } from './courses/components';
 
-/** A call answered 204 resolves with nothing. */
+/** A call responded with 204 resolves with nothing. */
 const nothing = (): void => undefined;
 
 /**
@@ -73,10 +73,10 @@ export class Courses extends Resource<OneRosterHttp> {
           params: { query: params },
           options: request,
         })
-        .withAnswer((data, answer) => ({
+        .withRawResponse((data, rawResponse) => ({
           items: data.courses,
-          total: readTotal(answer.response, data),
-          answer,
+          total: readTotal(rawResponse.response, data),
+          rawResponse,
         })),
     );
   }
@@ -137,10 +137,10 @@ export class Courses extends Resource<OneRosterHttp> {
   }
 
   /**
-   * Creates or replaces the course with this `sourcedId` (the platform's answer states nothing to read back).
-   * The body is checked against the document's `CourseInput` before anything is sent. The platform's answer
-   * names no member to read, so the call resolves with nothing. Safe to repeat, so it is retried on 5xx and
-   * timeouts.
+   * Creates or replaces the course with this `sourcedId` (the platform's response states nothing to read
+   * back). The body is checked against the document's `CourseInput` before anything is sent. The platform's
+   * response names no member to read, so the call resolves with nothing. Safe to repeat, so it is retried on
+   * 5xx and timeouts.
    *
    * @example
    * await lk.oneroster.courses.update('course-math-g4', { status: 'active', title: 'Math 4', org: { sourcedId: 'org-maple-elementary' } });
@@ -162,8 +162,9 @@ export class Courses extends Resource<OneRosterHttp> {
   }
 
   /**
-   * Deletes a course (soft delete). The platform's answer names no member to read, so the call resolves with
-   * nothing. Not repeated once the request may have reached the platform (only on connection refused or 429).
+   * Deletes a course (soft delete). The platform's response names no member to read, so the call resolves
+   * with nothing. Not repeated once the request may have reached the platform (only on connection refused or
+   * 429).
    *
    * @example
    * await lk.oneroster.courses.delete('course-math-g4');

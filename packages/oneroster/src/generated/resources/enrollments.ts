@@ -20,7 +20,7 @@ import type {
   OneRosterSourcedIdPairs,
 } from '../../types';
 
-/** A call answered 204 resolves with nothing. */
+/** A call responded with 204 resolves with nothing. */
 const nothing = (): void => undefined;
 
 /**
@@ -56,10 +56,10 @@ export class Enrollments extends Resource<OneRosterHttp> {
           params: { query: params },
           options: request,
         })
-        .withAnswer((data, answer) => ({
+        .withRawResponse((data, rawResponse) => ({
           items: data.enrollments,
-          total: readTotal(answer.response, data),
-          answer,
+          total: readTotal(rawResponse.response, data),
+          rawResponse,
         })),
     );
   }
@@ -126,9 +126,9 @@ export class Enrollments extends Resource<OneRosterHttp> {
   }
 
   /**
-   * Creates or replaces the enrollment with this `sourcedId` (the platform's answer states nothing to read
+   * Creates or replaces the enrollment with this `sourcedId` (the platform's response states nothing to read
    * back). The body is checked against the document's `EnrollmentUpdate` before anything is sent. The
-   * platform's answer names no member to read, so the call resolves with nothing. Safe to repeat, so it is
+   * platform's response names no member to read, so the call resolves with nothing. Safe to repeat, so it is
    * retried on 5xx and timeouts.
    *
    * Raises `enrollment.created`, `enrollment.updated` or `enrollment.deleted` as the enrollment appears in,

@@ -19,7 +19,7 @@ import type {
   OneRosterSourcedIdPairs,
 } from '../../types';
 
-/** A call answered 204 resolves with nothing. */
+/** A call responded with 204 resolves with nothing. */
 const nothing = (): void => undefined;
 
 /**
@@ -59,10 +59,10 @@ export class GradingPeriods extends Resource<OneRosterHttp> {
           params: { query: params },
           options: request,
         })
-        .withAnswer((data, answer) => ({
+        .withRawResponse((data, rawResponse) => ({
           items: data.gradingPeriods,
-          total: readTotal(answer.response, data),
-          answer,
+          total: readTotal(rawResponse.response, data),
+          rawResponse,
         })),
     );
   }
@@ -133,8 +133,8 @@ export class GradingPeriods extends Resource<OneRosterHttp> {
 
   /**
    * Creates or replaces the grading period with this `sourcedId`. The body is checked against the document's
-   * `GradingPeriodInput` before anything is sent. The platform's answer names no member to read, so the call
-   * resolves with nothing. Safe to repeat, so it is retried on 5xx and timeouts.
+   * `GradingPeriodInput` before anything is sent. The platform's response names no member to read, so the
+   * call resolves with nothing. Safe to repeat, so it is retried on 5xx and timeouts.
    *
    * @example
    * await lk.oneroster.gradingPeriods.update('gp-2026-spring-q3', { ...period, endDate: '2026-03-27' });

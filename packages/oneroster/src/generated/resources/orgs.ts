@@ -19,7 +19,7 @@ import type {
   OneRosterSourcedIdPairs,
 } from '../../types';
 
-/** A call answered 204 resolves with nothing. */
+/** A call responded with 204 resolves with nothing. */
 const nothing = (): void => undefined;
 
 /**
@@ -50,10 +50,10 @@ export class Orgs extends Resource<OneRosterHttp> {
     return rosterPages('Org', query, options, (params, request) =>
       this.http
         .call('GET', '/ims/oneroster/rostering/v1p2/orgs/', { params: { query: params }, options: request })
-        .withAnswer((data, answer) => ({
+        .withRawResponse((data, rawResponse) => ({
           items: data.orgs,
-          total: readTotal(answer.response, data),
-          answer,
+          total: readTotal(rawResponse.response, data),
+          rawResponse,
         })),
     );
   }
@@ -110,7 +110,7 @@ export class Orgs extends Resource<OneRosterHttp> {
 
   /**
    * Creates or replaces the org with this `sourcedId`. The body is checked against the document's `OrgInput`
-   * before anything is sent. The platform's answer names no member to read, so the call resolves with
+   * before anything is sent. The platform's response names no member to read, so the call resolves with
    * nothing. Safe to repeat, so it is retried on 5xx and timeouts.
    *
    * @example

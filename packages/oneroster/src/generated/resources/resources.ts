@@ -22,7 +22,7 @@ import { ClassResources } from './resources/classes';
 import { CourseResources } from './resources/courses';
 import { UserResources } from './resources/users';
 
-/** A call answered 204 resolves with nothing. */
+/** A call responded with 204 resolves with nothing. */
 const nothing = (): void => undefined;
 
 /**
@@ -73,10 +73,10 @@ export class Resources extends Resource<OneRosterHttp> {
           params: { query: params },
           options: request,
         })
-        .withAnswer((data, answer) => ({
+        .withRawResponse((data, rawResponse) => ({
           items: data.resources,
-          total: readTotal(answer.response, data),
-          answer,
+          total: readTotal(rawResponse.response, data),
+          rawResponse,
         })),
     );
   }
@@ -138,9 +138,9 @@ export class Resources extends Resource<OneRosterHttp> {
   }
 
   /**
-   * Creates or replaces the resource with this `sourcedId` (the platform's answer states nothing to read
+   * Creates or replaces the resource with this `sourcedId` (the platform's response states nothing to read
    * back). The body is checked against the document's `ResourceInput` before anything is sent. The platform's
-   * answer names no member to read, so the call resolves with nothing. Safe to repeat, so it is retried on
+   * response names no member to read, so the call resolves with nothing. Safe to repeat, so it is retried on
    * 5xx and timeouts.
    *
    * @example
@@ -188,7 +188,7 @@ export class Resources extends Resource<OneRosterHttp> {
    * The resource as a Common Cartridge file (`.imscc`, a ZIP) to import into an LMS, as bytes, not JSON. Safe
    * to repeat, so it is retried on 5xx and timeouts.
    *
-   * The answer is the file, not JSON: read it with `.bytes()`, `.arrayBuffer()`, `.blob()` or `.stream()`
+   * The response is the file, not JSON: read it with `.bytes()`, `.arrayBuffer()`, `.blob()` or `.stream()`
    * (Python: `.content`, `.write_to_file(path)`). It is a POST only because the platform makes it one; it
    * changes nothing, so it is retried like a read.
    *

@@ -25,7 +25,7 @@ import { SchoolStudents } from './schools/students';
 import { SchoolTeachers } from './schools/teachers';
 import { SchoolTerms } from './schools/terms';
 
-/** A call answered 204 resolves with nothing. */
+/** A call responded with 204 resolves with nothing. */
 const nothing = (): void => undefined;
 
 /**
@@ -89,10 +89,10 @@ export class Schools extends Resource<OneRosterHttp> {
           params: { query: params },
           options: request,
         })
-        .withAnswer((data, answer) => ({
+        .withRawResponse((data, rawResponse) => ({
           items: data.orgs,
-          total: readTotal(answer.response, data),
-          answer,
+          total: readTotal(rawResponse.response, data),
+          rawResponse,
         })),
     );
   }
@@ -128,12 +128,12 @@ export class Schools extends Resource<OneRosterHttp> {
   }
 
   /**
-   * Creates a school and resolves with the platform's answer: `{ sourcedIdPairs }` (the vendor's description
-   * of 2025-10) or the school (the one before). The body is checked against the document's `SchoolInput`
-   * before anything is sent. Not repeated once the request may have reached the platform (only on connection
-   * refused or 429).
+   * Creates a school and resolves with the platform's response: `{ sourcedIdPairs }` (the vendor's
+   * description of 2025-10) or the school (the one before). The body is checked against the document's
+   * `SchoolInput` before anything is sent. Not repeated once the request may have reached the platform (only
+   * on connection refused or 429).
    *
-   * Either answer is success (docs/decisions.md#d-oneroster-2025-10).
+   * Either response is success (docs/decisions.md#d-oneroster-2025-10).
    *
    * @example
    * const created = await lk.oneroster.schools.create({ name: 'Maple High School', type: 'school', parent: { sourcedId: 'org-maple-district' } });

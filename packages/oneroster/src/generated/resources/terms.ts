@@ -64,10 +64,10 @@ export class Terms extends Resource<OneRosterHttp> {
     return rosterPages('AcademicSession', query, options, (params, request) =>
       this.http
         .call('GET', '/ims/oneroster/rostering/v1p2/terms/', { params: { query: params }, options: request })
-        .withAnswer((data, answer) => ({
+        .withRawResponse((data, rawResponse) => ({
           items: data.terms,
-          total: readTotal(answer.response, data),
-          answer,
+          total: readTotal(rawResponse.response, data),
+          rawResponse,
         })),
     );
   }

@@ -22,7 +22,7 @@ import { UserClasses } from './users/classes';
 import { UserCredentials } from './users/credentials';
 import { UserDemographics } from './users/demographics';
 
-/** A call answered 204 resolves with nothing. */
+/** A call responded with 204 resolves with nothing. */
 const nothing = (): void => undefined;
 
 /**
@@ -72,10 +72,10 @@ export class Users extends Resource<OneRosterHttp> {
     return rosterPages('User', query, options, (params, request) =>
       this.http
         .call('GET', '/ims/oneroster/rostering/v1p2/users/', { params: { query: params }, options: request })
-        .withAnswer((data, answer) => ({
+        .withRawResponse((data, rawResponse) => ({
           items: data.users,
-          total: readTotal(answer.response, data),
-          answer,
+          total: readTotal(rawResponse.response, data),
+          rawResponse,
         })),
     );
   }
@@ -111,12 +111,12 @@ export class Users extends Resource<OneRosterHttp> {
   }
 
   /**
-   * Creates a user with its roles and resolves with the platform's answer: `{ sourcedIdPairs }` (the vendor's
-   * description of 2025-10) or `{ user }` (the one before); `sourcedId` allocated when not given. The body is
-   * checked against the document's `UserInput` before anything is sent. Not repeated once the request may
-   * have reached the platform (only on connection refused or 429).
+   * Creates a user with its roles and resolves with the platform's response: `{ sourcedIdPairs }` (the
+   * vendor's description of 2025-10) or `{ user }` (the one before); `sourcedId` allocated when not given.
+   * The body is checked against the document's `UserInput` before anything is sent. Not repeated once the
+   * request may have reached the platform (only on connection refused or 429).
    *
-   * Either answer is success (docs/decisions.md#d-oneroster-2025-10). Raises `user.created` (and
+   * Either response is success (docs/decisions.md#d-oneroster-2025-10). Raises `user.created` (and
    * `user_role.created` for each role) for the webhook subscribers whose org scope covers the user.
    *
    * @example

@@ -14,9 +14,9 @@ pagination apply, and the query and the body are checked against the document be
   --body @FILE          the JSON body from FILE; --body - reads standard input; or the JSON itself
   --option NAME=VALUE   a call option that is no query parameter (parentSession); never printed
   --all                 a listing's every page (without it: the first page)
-  --output FILE         where an operation that answers a file (not JSON) writes it; without it the file goes
+  --output FILE         where an operation that returns a file (not JSON) writes it; without it the file goes
                         to stdout only when stdout is not a terminal
-  --json                JSON lines: one item of a listing per line, or the one answer
+  --json                JSON lines: one item of a listing per line, or the one response
   --list                every operation (with --json: resource, method, operationId, httpMethod, path)
 
 learnkit api <resource> <method> --help shows one operation: its arguments, query, body and an example.`;
@@ -138,7 +138,7 @@ export function operationHelp(out: Output, op: ApiOperation): void {
   if (op.page) lines.push('A listing: prints its first page; --all walks every page.');
   if (op.file) {
     lines.push(
-      `Answers a file (${op.file}), not JSON: --output FILE writes it; without it, it goes to stdout only when stdout is not a terminal.`,
+      `returns a file (${op.file}), not JSON: --output FILE writes it; without it, it goes to stdout only when stdout is not a terminal.`,
     );
   }
   if (op.pathParams.length > 0) {

@@ -5,7 +5,7 @@ import type { LearnKit } from '../../learnkit';
 import type { CommandContext } from '../context';
 import { CliError, EXIT } from '../exit-codes';
 import { createProgress } from '../progress';
-import { checkOutputOption, isFileAnswer, writeFileAnswer } from './file-answer';
+import { checkOutputOption, isFileResponse, writeFileResponse } from './file-response';
 import { findOperation } from './find';
 import { API_USAGE, listOperations, operationHelp } from './help';
 import { callArguments } from './input';
@@ -23,7 +23,7 @@ function methodOf(lk: LearnKit, op: ApiOperation): (...args: unknown[]) => unkno
   return (...args) => method.apply(target, args);
 }
 
-/** Whether an answer held a secret the platform hands out once (see `plain`). */
+/** Whether a response held a secret the platform hands out once (see `plain`). */
 type Revealed = { secret: boolean };
 
 /** The note `learnkit webhooks create` gives with a signing secret, on stderr after the data. */
@@ -103,7 +103,7 @@ export async function apiCommand(ctx: CommandContext, rest: readonly string[]): 
   if (options.all === true && !op.page) {
     throw new CliError(
       EXIT.usage,
-      `--all walks the pages of a listing; ${op.resource} ${op.method} is not one (it answers at once)`,
+      `--all walks the pages of a listing; ${op.resource} ${op.method} is not one (it responds at once)`,
     );
   }
   const output = checkOutputOption(ctx, op);
@@ -121,11 +121,11 @@ export async function apiCommand(ctx: CommandContext, rest: readonly string[]): 
   const revealed: Revealed = { secret: false };
   if (op.page) await listing(ctx, op, call(...args) as PagePromise<unknown>, revealed);
   else {
-    const answer = await call(...args);
-    if (isFileAnswer(answer)) return writeFileAnswer(ctx, op, answer, output);
-    const value = plain(answer, revealed);
+    const rawResponse = await call(...args);
+    if (isFileResponse(rawResponse)) return writeFileResponse(ctx, op, rawResponse, output);
+    const value = plain(rawResponse, revealed);
     if (value === undefined) {
-      if (!out.json) out.out(`Done: ${op.httpMethod} ${op.path} answered no content.`);
+      if (!out.json) out.out(`Done: ${op.httpMethod} ${op.path} responded no content.`);
     } else if (out.json) out.out(JSON.stringify(value));
     else if (Array.isArray(value)) itemsTable(out, value);
     else single(out, value);

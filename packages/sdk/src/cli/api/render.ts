@@ -8,7 +8,7 @@ const isScalar = (value: unknown) =>
 const INLINE_JSON = 80;
 
 /**
- * The answer as plain JSON data: a value that guards a secret the platform hands out once (a webhook subscription's
+ * The response as plain JSON data: a value that guards a secret the platform hands out once (a webhook subscription's
  * `signingSecret`, which prints itself redacted) revealed, as `learnkit webhooks create` shows it
  * (docs/decisions.md#d-cli-no-secret-output). `revealed` is set when there was one.
  */
@@ -47,7 +47,7 @@ function shown(value: unknown): string {
 /**
  * Items as a table of their top-level scalar members (docs/decisions.md#d-cli-api-output): one column per member
  * that some item gives a value that is no object, list or null, in the order the items first give them, named as
- * the answer names them.
+ * the response names them.
  */
 export function itemsTable(out: Output, items: readonly unknown[]): void {
   if (items.length === 0) {
@@ -76,7 +76,7 @@ export function itemsTable(out: Output, items: readonly unknown[]): void {
   for (const line of table([columns, ...rows])) out.out(line);
 }
 
-/** One answer that is no list: a key/value view of an object, else the value itself. */
+/** One response that is no list: a key/value view of an object, else the value itself. */
 export function single(out: Output, value: unknown): void {
   if (!value || typeof value !== 'object' || Array.isArray(value)) {
     out.out(typeof value === 'string' ? value : JSON.stringify(value));

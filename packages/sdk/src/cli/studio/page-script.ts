@@ -89,7 +89,7 @@ function render() {
   document.getElementById('platform').textContent = 'platform ' + data.platformUrl + (data.mode === 'remote' ? ' (read-only)' : '');
   renderRoster(); renderRuns(); renderCaliper();
   fill('gradebook', [table('Results', ['student', 'line item', 'score', 'status', 'when'], data.gradebook.map(function (g) { return [g.student, g.lineItem, g.score, g.status, g.at]; }))]);
-  fill('deliveries', [table('Deliveries', ['event', 'status', 'attempts', 'answer', 'next retry', 'signature verified'], data.deliveries.map(function (d) {
+  fill('deliveries', [table('Deliveries', ['event', 'status', 'attempts', 'response', 'next retry', 'signature verified'], data.deliveries.map(function (d) {
     return [d.type, d.status, d.attempts, d.lastStatus, d.nextRetryAt ? when(d.nextRetryAt) : '', el('span', { cls: d.verified === 'yes' ? 'ok' : d.verified === 'no' ? 'bad' : 'muted', text: d.verified })];
   }))]);
   fill('tokens', [table('Tokens', ['when', 'client', 'endpoint', 'scopes'], data.tokens.slice(-200).map(function (t) { return [when(t.at), t.client, t.endpoint, t.scopes.join(' ')]; }))]);

@@ -40,14 +40,14 @@ async function noteRefusal(
   try {
     message = String(((await response.clone().json()) as { message?: unknown }).message ?? message);
   } catch {
-    // an answer without a JSON body: its status text
+    // a response without a JSON body: its status text
   }
   refusals.push({ at: platform.clock.now(), status: response.status, message, events: envelopeEvents(body) });
 }
 
 /**
  * Serves the studio's mock on 127.0.0.1 through `platform.handle`, as `platform.listen()` does, and keeps each
- * refused Caliper batch with the platform's answer, which the platform itself does not store
+ * refused Caliper batch with the platform's response, which the platform itself does not store
  * (docs/decisions.md#d-studio-refusals).
  */
 export async function servePlatform(
@@ -75,8 +75,8 @@ export async function servePlatform(
       if (method === 'POST' && /\/caliper\//.test(req.url ?? '') && response.status >= 400) {
         await noteRefusal(refusals, platform, body, response);
       }
-      const answer = Buffer.from(await response.arrayBuffer());
-      res.writeHead(response.status, Object.fromEntries(response.headers)).end(answer);
+      const rawResponse = Buffer.from(await response.arrayBuffer());
+      res.writeHead(response.status, Object.fromEntries(response.headers)).end(rawResponse);
     } catch {
       res.writeHead(500, { 'content-type': 'application/json' });
       res.end(

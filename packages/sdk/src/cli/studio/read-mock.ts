@@ -14,7 +14,7 @@ import {
 /** The latest runs and how many there are. */
 export const latestRuns = (runs: ActivityRun[]) => ({ runs: runs.slice(-SHOWN_RUNS), runCount: runs.length });
 
-/** A Caliper batch the platform refused: its events and the platform's answer (docs/decisions.md#d-studio-refusals). */
+/** A Caliper batch the platform refused: its events and the platform's response (docs/decisions.md#d-studio-refusals). */
 export interface CaliperRefusal {
   at: number;
   status: number;
@@ -65,7 +65,7 @@ export function mockRoster(platform: MockPlatform): RosterEntry[] {
   return [...orgs, ...classes, ...students];
 }
 
-/** Every Caliper event the ingest accepted, then every event of a refused batch with the platform's answer. */
+/** Every Caliper event the ingest accepted, then every event of a refused batch with the platform's response. */
 function caliperRows(platform: MockPlatform, refusals: readonly CaliperRefusal[]): CaliperRow[] {
   const accepted = platform.state.caliperEvents.map(
     ({ event, receivedAt }): CaliperRow => [
@@ -102,8 +102,8 @@ function gradebookRows(platform: MockPlatform): GradebookRow[] {
 }
 
 /**
- * A delivery as the page shows it. The consumer verified the signature when it answered 2xx: the SDK's handlers
- * answer 4xx to a signature they cannot verify (docs/decisions.md#d-studio-verified).
+ * A delivery as the page shows it. The consumer verified the signature when it responded with 2xx: the SDK's handlers
+ * respond with 4xx to a signature they cannot verify (docs/decisions.md#d-studio-verified).
  */
 function deliveryRows(platform: MockPlatform): DeliveryRow[] {
   return platform.state.deliveries.map((delivery) => {

@@ -20,7 +20,7 @@ export interface StudioServerOptions {
 export interface StudioServer {
   /** The page's address, with its token: the only way in. */
   url: string;
-  /** The address without the token (answers 401). */
+  /** The address without the token (responds with 401). */
   origin: string;
   token: string;
   server: Server;
@@ -94,7 +94,7 @@ function stream(req: IncomingMessage, res: ServerResponse, source: StudioSource,
   void push().catch(() => undefined);
 }
 
-/** Answers one request that carried the token. */
+/** Responds to one request that carried the token. */
 async function route(
   req: IncomingMessage,
   res: ServerResponse,
@@ -133,7 +133,7 @@ export async function startStudioServer(options: StudioServerOptions): Promise<S
     if (!tokenMatches(token, given)) {
       return json(res, 401, {
         error: 'unauthorized',
-        message: 'the studio answers only the URL it printed: open that URL (it carries ?token=...)',
+        message: 'the studio responds only the URL it printed: open that URL (it carries ?token=...)',
       });
     }
     try {

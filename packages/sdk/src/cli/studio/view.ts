@@ -49,7 +49,7 @@ export interface ActivityRun {
 
 /**
  * A Caliper event as the platform's ingest saw it, as a tuple to keep 10,000 of them small on the wire:
- * `[type, action, at, accepted (1) or refused (0), why it was refused (the platform's answer)]`.
+ * `[type, action, at, accepted (1) or refused (0), why it was refused (the platform's rawResponse)]`.
  */
 export type CaliperRow = [type: string, action: string, at: number, accepted: 0 | 1, why?: string];
 
@@ -71,7 +71,7 @@ export interface DeliveryRow {
   attempts: number;
   lastStatus: number | null;
   nextRetryAt: number | null;
-  /** `yes` when the consumer answered 2xx, `no` when it refused (4xx), `unknown` before it answered. */
+  /** `yes` when the consumer responded with 2xx, `no` when it refused (4xx), `unknown` before it responded. */
   verified: 'yes' | 'no' | 'unknown';
   url: string;
 }

@@ -62,10 +62,10 @@ export class ClassStudents extends Resource<OneRosterHttp> {
           },
           options: request,
         })
-        .withAnswer((data, answer) => ({
+        .withRawResponse((data, rawResponse) => ({
           items: data.students,
-          total: readTotal(answer.response, data),
-          answer,
+          total: readTotal(rawResponse.response, data),
+          rawResponse,
         })),
     );
   }

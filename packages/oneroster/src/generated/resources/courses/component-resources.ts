@@ -19,7 +19,7 @@ import type {
   OneRosterSourcedIdPairs,
 } from '../../../types';
 
-/** A call answered 204 resolves with nothing. */
+/** A call responded with 204 resolves with nothing. */
 const nothing = (): void => undefined;
 
 /**
@@ -59,10 +59,10 @@ export class ComponentResources extends Resource<OneRosterHttp> {
           params: { query: params },
           options: request,
         })
-        .withAnswer((data, answer) => ({
+        .withRawResponse((data, rawResponse) => ({
           items: data.componentResources,
-          total: readTotal(answer.response, data),
-          answer,
+          total: readTotal(rawResponse.response, data),
+          rawResponse,
         })),
     );
   }
@@ -133,7 +133,7 @@ export class ComponentResources extends Resource<OneRosterHttp> {
 
   /**
    * Creates or replaces the component resource with this `sourcedId`. The body is checked against the
-   * document's `ComponentResourceInput` before anything is sent. The platform's answer names no member to
+   * document's `ComponentResourceInput` before anything is sent. The platform's response names no member to
    * read, so the call resolves with nothing. Safe to repeat, so it is retried on 5xx and timeouts.
    *
    * @example
@@ -163,7 +163,7 @@ export class ComponentResources extends Resource<OneRosterHttp> {
   }
 
   /**
-   * Deletes a component resource (soft delete). The platform's answer names no member to read, so the call
+   * Deletes a component resource (soft delete). The platform's response names no member to read, so the call
    * resolves with nothing. Not repeated once the request may have reached the platform (only on connection
    * refused or 429).
    *

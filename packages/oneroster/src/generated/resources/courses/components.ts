@@ -19,7 +19,7 @@ import type {
   OneRosterSourcedIdPairs,
 } from '../../../types';
 
-/** A call answered 204 resolves with nothing. */
+/** A call responded with 204 resolves with nothing. */
 const nothing = (): void => undefined;
 
 /**
@@ -59,10 +59,10 @@ export class CourseComponents extends Resource<OneRosterHttp> {
           params: { query: params },
           options: request,
         })
-        .withAnswer((data, answer) => ({
+        .withRawResponse((data, rawResponse) => ({
           items: data.courseComponents,
-          total: readTotal(answer.response, data),
-          answer,
+          total: readTotal(rawResponse.response, data),
+          rawResponse,
         })),
     );
   }
@@ -132,8 +132,8 @@ export class CourseComponents extends Resource<OneRosterHttp> {
 
   /**
    * Creates or replaces the course component with this `sourcedId`. The body is checked against the
-   * document's `CourseComponentInput` before anything is sent. The platform's answer names no member to read,
-   * so the call resolves with nothing. Safe to repeat, so it is retried on 5xx and timeouts.
+   * document's `CourseComponentInput` before anything is sent. The platform's response names no member to
+   * read, so the call resolves with nothing. Safe to repeat, so it is retried on 5xx and timeouts.
    *
    * @example
    * await lk.oneroster.courses.components.update('component-math-g3-unit-4', { status: 'active', title: 'Unit 4', course: { sourcedId: 'course-math-g3' } });
@@ -162,7 +162,7 @@ export class CourseComponents extends Resource<OneRosterHttp> {
   }
 
   /**
-   * Deletes a course component (soft delete). The platform's answer names no member to read, so the call
+   * Deletes a course component (soft delete). The platform's response names no member to read, so the call
    * resolves with nothing. Not repeated once the request may have reached the platform (only on connection
    * refused or 429).
    *

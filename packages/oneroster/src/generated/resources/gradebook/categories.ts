@@ -19,7 +19,7 @@ import type {
   OneRosterSourcedIdPairs,
 } from '../../../types';
 
-/** A call answered 204 resolves with nothing. */
+/** A call responded with 204 resolves with nothing. */
 const nothing = (): void => undefined;
 
 /**
@@ -52,10 +52,10 @@ export class Categories extends Resource<OneRosterHttp> {
           params: { query: params },
           options: request,
         })
-        .withAnswer((data, answer) => ({
+        .withRawResponse((data, rawResponse) => ({
           items: data.categories,
-          total: readTotal(answer.response, data),
-          answer,
+          total: readTotal(rawResponse.response, data),
+          rawResponse,
         })),
     );
   }

@@ -20,7 +20,7 @@ import type {
 } from '../../../types';
 import { LineItemResults } from './line-items/results';
 
-/** A call answered 204 resolves with nothing. */
+/** A call responded with 204 resolves with nothing. */
 const nothing = (): void => undefined;
 
 /**
@@ -62,10 +62,10 @@ export class LineItems extends Resource<OneRosterHttp> {
           params: { query: params },
           options: request,
         })
-        .withAnswer((data, answer) => ({
+        .withRawResponse((data, rawResponse) => ({
           items: data.lineItems,
-          total: readTotal(answer.response, data),
-          answer,
+          total: readTotal(rawResponse.response, data),
+          rawResponse,
         })),
     );
   }
@@ -131,9 +131,9 @@ export class LineItems extends Resource<OneRosterHttp> {
   }
 
   /**
-   * Creates or replaces the line item with this `sourcedId` (the platform answers 201 with no content). The
-   * body is checked against the document's `LineItemInput` before anything is sent. Safe to repeat, so it is
-   * retried on 5xx and timeouts.
+   * Creates or replaces the line item with this `sourcedId` (the platform responds with 201 with no content).
+   * The body is checked against the document's `LineItemInput` before anything is sent. Safe to repeat, so it
+   * is retried on 5xx and timeouts.
    *
    * @example
    * await lk.oneroster.gradebook.lineItems.update('li-fractions-quiz', { ...lineItem, resultValueMax: 20 });

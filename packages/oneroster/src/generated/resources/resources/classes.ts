@@ -18,7 +18,7 @@ import type {
   OneRosterSourcedIdPairs,
 } from '../../../types';
 
-/** A call answered 204 resolves with nothing. */
+/** A call responded with 204 resolves with nothing. */
 const nothing = (): void => undefined;
 
 /**
@@ -65,10 +65,10 @@ export class ClassResources extends Resource<OneRosterHttp> {
           },
           options: request,
         })
-        .withAnswer((data, answer) => ({
+        .withRawResponse((data, rawResponse) => ({
           items: data.resources,
-          total: readTotal(answer.response, data),
-          answer,
+          total: readTotal(rawResponse.response, data),
+          rawResponse,
         })),
     );
   }

@@ -17,7 +17,7 @@ import type {
   OneRosterResourceAssignment,
 } from '../../../types';
 
-/** A call answered 204 resolves with nothing. */
+/** A call responded with 204 resolves with nothing. */
 const nothing = (): void => undefined;
 
 /**
@@ -64,17 +64,17 @@ export class UserResources extends Resource<OneRosterHttp> {
           },
           options: request,
         })
-        .withAnswer((data, answer) => ({
+        .withRawResponse((data, rawResponse) => ({
           items: data.resources,
-          total: readTotal(answer.response, data),
-          answer,
+          total: readTotal(rawResponse.response, data),
+          rawResponse,
         })),
     );
   }
 
   /**
    * Assigns a resource to a user. The body is checked against the document's `ResourceAssignment` before
-   * anything is sent. The platform's answer names no member to read, so the call resolves with nothing. Not
+   * anything is sent. The platform's response names no member to read, so the call resolves with nothing. Not
    * repeated once the request may have reached the platform (only on connection refused or 429).
    *
    * @example

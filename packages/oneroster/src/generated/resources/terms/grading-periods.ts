@@ -61,16 +61,16 @@ export class TermGradingPeriods extends Resource<OneRosterHttp> {
           },
           options: request,
         })
-        .withAnswer((data, answer) => ({
+        .withRawResponse((data, rawResponse) => ({
           items: data.gradingPeriods,
-          total: readTotal(answer.response, data),
-          answer,
+          total: readTotal(rawResponse.response, data),
+          rawResponse,
         })),
     );
   }
 
   /**
-   * Creates a grading period in a term and resolves with it, as the platform answers. The body is checked
+   * Creates a grading period in a term and resolves with it, as the platform responds. The body is checked
    * against the document's `GradingPeriodInput` before anything is sent. Not repeated once the request may
    * have reached the platform (only on connection refused or 429).
    *

@@ -56,7 +56,7 @@ export class UserCredentials extends Resource<OneRosterHttp> {
    * The password of a user's credential, decrypted: `{ password }`. Safe to repeat, so it is retried on 5xx
    * and timeouts.
    *
-   * The answer holds a secret; keep it out of logs.
+   * The response holds a secret; keep it out of logs.
    *
    * @example
    * const { password } = await lk.oneroster.users.credentials.decrypt('usr-ada-lovelace', credentialId);

@@ -28,7 +28,11 @@ export class Applications extends Resource<PlatformHttp> {
     return platformPages('GET /applications/1.0/applications', query, options, (params, request) =>
       this.http
         .call('GET', '/applications/1.0/applications', { params: { query: params }, options: request })
-        .withAnswer((data, answer) => ({ items: data.applications, total: totalOf(data), answer })),
+        .withRawResponse((data, rawResponse) => ({
+          items: data.applications,
+          total: totalOf(data),
+          rawResponse,
+        })),
     );
   }
 

@@ -26,7 +26,11 @@ export class LtiApplications extends Resource<PlatformHttp> {
     return platformPages('GET /applications/1.0', query, options, (params, request) =>
       this.http
         .call('GET', '/applications/1.0', { params: { query: params }, options: request })
-        .withAnswer((data, answer) => ({ items: data.applications, total: totalOf(data), answer })),
+        .withRawResponse((data, rawResponse) => ({
+          items: data.applications,
+          total: totalOf(data),
+          rawResponse,
+        })),
     );
   }
 }

@@ -36,7 +36,11 @@ export class InsightSessions extends Resource<PlatformHttp> {
     return platformPages('GET /insights/1.0/sessions', query, options, (params, request) =>
       this.http
         .call('GET', '/insights/1.0/sessions', { params: { query: params }, options: request })
-        .withAnswer((data, answer) => ({ items: data.sessions, total: totalOf(data), answer })),
+        .withRawResponse((data, rawResponse) => ({
+          items: data.sessions,
+          total: totalOf(data),
+          rawResponse,
+        })),
     );
   }
 

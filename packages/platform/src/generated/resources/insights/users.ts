@@ -36,7 +36,11 @@ export class InsightUsers extends Resource<PlatformHttp> {
           params: { path: { userId: checkId(userId, 'userId') }, query: params },
           options: request,
         })
-        .withAnswer((data, answer) => ({ items: data.insights, total: totalOf(data), answer })),
+        .withRawResponse((data, rawResponse) => ({
+          items: data.insights,
+          total: totalOf(data),
+          rawResponse,
+        })),
     );
   }
 
@@ -58,7 +62,11 @@ export class InsightUsers extends Resource<PlatformHttp> {
           params: { path: { userId: checkId(userId, 'userId') }, query: params },
           options: request,
         })
-        .withAnswer((data, answer) => ({ items: data.sessions, total: totalOf(data), answer })),
+        .withRawResponse((data, rawResponse) => ({
+          items: data.sessions,
+          total: totalOf(data),
+          rawResponse,
+        })),
     );
   }
 

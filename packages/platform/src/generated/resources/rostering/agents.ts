@@ -10,7 +10,7 @@ import { platformPages, totalOf } from '../../../internal/pages';
 import { checkBody } from '../../../internal/schemas';
 import type { PlatformCallOptions, PlatformPageQuery, UserAgent, UserAgentUpsert } from '../../../types';
 
-/** A call answered 204 resolves with nothing. */
+/** A call responded with 204 resolves with nothing. */
 const nothing = (): void => undefined;
 
 /**
@@ -34,7 +34,7 @@ export class Agents extends Resource<PlatformHttp> {
           params: { path: { sourcedId: checkId(userId, 'userId') }, query: params },
           options: request,
         })
-        .withAnswer((data, answer) => ({ items: data.agents, total: totalOf(data), answer })),
+        .withRawResponse((data, rawResponse) => ({ items: data.agents, total: totalOf(data), rawResponse })),
     );
   }
 

@@ -28,7 +28,11 @@ export class Enrollments extends Resource<PlatformHttp> {
     return platformPages('GET /rostering/1.0/enrollments', query, options, (params, request) =>
       this.http
         .call('GET', '/rostering/1.0/enrollments', { params: { query: params }, options: request })
-        .withAnswer((data, answer) => ({ items: data.enrollments, total: totalOf(data), answer })),
+        .withRawResponse((data, rawResponse) => ({
+          items: data.enrollments,
+          total: totalOf(data),
+          rawResponse,
+        })),
     );
   }
 

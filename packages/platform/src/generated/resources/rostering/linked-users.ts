@@ -34,7 +34,11 @@ export class LinkedUsers extends Resource<PlatformHttp> {
             params: { path: { sourcedId: checkId(userId, 'userId') }, query: params },
             options: request,
           })
-          .withAnswer((data, answer) => ({ items: data.linkedUsers, total: totalOf(data), answer })),
+          .withRawResponse((data, rawResponse) => ({
+            items: data.linkedUsers,
+            total: totalOf(data),
+            rawResponse,
+          })),
     );
   }
 }

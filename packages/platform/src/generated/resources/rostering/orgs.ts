@@ -36,7 +36,7 @@ export class Orgs extends Resource<PlatformHttp> {
     return platformPages('GET /rostering/1.0/orgs', query, options, (params, request) =>
       this.http
         .call('GET', '/rostering/1.0/orgs', { params: { query: params }, options: request })
-        .withAnswer((data, answer) => ({ items: data.orgs, total: totalOf(data), answer })),
+        .withRawResponse((data, rawResponse) => ({ items: data.orgs, total: totalOf(data), rawResponse })),
     );
   }
 }

@@ -30,7 +30,11 @@ export class Profiles extends Resource<PlatformHttp> {
           params: { path: { userId: checkId(userId, 'userId') }, query: params },
           options: request,
         })
-        .withAnswer((data, answer) => ({ items: data.userProfiles, total: totalOf(data), answer })),
+        .withRawResponse((data, rawResponse) => ({
+          items: data.userProfiles,
+          total: totalOf(data),
+          rawResponse,
+        })),
     );
   }
 

@@ -31,7 +31,7 @@ export class Roles extends Resource<PlatformHttp> {
           params: { path: { sourcedId: checkId(userId, 'userId') }, query: params },
           options: request,
         })
-        .withAnswer((data, answer) => ({ items: data.roles, total: totalOf(data), answer })),
+        .withRawResponse((data, rawResponse) => ({ items: data.roles, total: totalOf(data), rawResponse })),
     );
   }
 

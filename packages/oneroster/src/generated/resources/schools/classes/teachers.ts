@@ -70,10 +70,10 @@ export class SchoolClassTeachers extends Resource<OneRosterHttp> {
             options: request,
           },
         )
-        .withAnswer((data, answer) => ({
+        .withRawResponse((data, rawResponse) => ({
           items: data.users,
-          total: readTotal(answer.response, data),
-          answer,
+          total: readTotal(rawResponse.response, data),
+          rawResponse,
         })),
     );
   }

@@ -4,17 +4,17 @@ import type { ApiOperation } from '../../generated/api-operations';
 import type { CommandContext } from '../context';
 import { CliError, EXIT } from '../exit-codes';
 
-// `learnkit api` for an operation that answers a file, not JSON (a Common Cartridge ZIP): written to `--output FILE`,
+// `learnkit api` for an operation that returns a file, not JSON (a Common Cartridge ZIP): written to `--output FILE`,
 // or to stdout when stdout is a pipe or a file, never dumped on a terminal (docs/decisions.md#d-oneroster-binary-export).
 
-/** `--output` given to an operation that answers JSON: refused before anything is sent. */
+/** `--output` given to an operation that returns JSON: refused before anything is sent. */
 export function checkOutputOption(ctx: CommandContext, op: ApiOperation): string | undefined {
   const output = ctx.options.output as string | undefined;
   if (output === undefined) return undefined;
   if (!op.file) {
     throw new CliError(
       EXIT.usage,
-      `--output writes a file answer; ${op.resource} ${op.method} answers JSON, which is printed (redirect stdout to keep it)`,
+      `--output writes a file response; ${op.resource} ${op.method} returns JSON, which is printed (redirect stdout to keep it)`,
     );
   }
   if (output === '') throw new CliError(EXIT.usage, '--output needs a file name: --output cartridge.imscc');
@@ -27,12 +27,12 @@ function nowhereToWrite(ctx: CommandContext, op: ApiOperation, file: BinaryConte
   const where = ctx.out.json ? '--json prints JSON, not a file' : 'it is not printed on a terminal';
   return new CliError(
     EXIT.usage,
-    `${op.resource} ${op.method} answered a file (${file.contentType ?? 'no media type'}, ${file.size} bytes); ${where}. Pass --output ${name}, or redirect stdout to a file.`,
+    `${op.resource} ${op.method} responded a file (${file.contentType ?? 'no media type'}, ${file.size} bytes); ${where}. Pass --output ${name}, or redirect stdout to a file.`,
   );
 }
 
-/** Writes a file answer where the options say, and says what was written on stderr (or as JSON with `--json`). */
-export async function writeFileAnswer(
+/** Writes a file response where the options say, and says what was written on stderr (or as JSON with `--json`). */
+export async function writeFileResponse(
   ctx: CommandContext,
   op: ApiOperation,
   file: BinaryContent,
@@ -56,5 +56,5 @@ export async function writeFileAnswer(
   else out.note(`Wrote ${file.size} bytes (${file.contentType ?? 'no media type'}) to ${output}.`);
 }
 
-/** Whether a method's answer is a file (core's `BinaryContent`). */
-export const isFileAnswer = (value: unknown): value is BinaryContent => value instanceof BinaryContent;
+/** Whether a method's response is a file (core's `BinaryContent`). */
+export const isFileResponse = (value: unknown): value is BinaryContent => value instanceof BinaryContent;

@@ -1,4 +1,4 @@
-"""A file answer (``lk.oneroster.resources.export``, a Common Cartridge ZIP) is a :class:`BinaryResponseContent`,
+"""A file response (``lk.oneroster.resources.export``, a Common Cartridge ZIP) is a :class:`BinaryResponseContent`,
 not parsed JSON, in both clients; a JSON or HTML page where a file was asked for is an ``ApiError``; the mock's
 404 and 422 are the usual errors (docs/decisions.md#d-oneroster-binary-export)."""
 
@@ -77,8 +77,8 @@ def test_export_of_no_resource_is_404_and_of_a_deleted_one_422(platform: MockPro
             lk.oneroster.resources.export(created.allocated_sourced_id)
 
 
-def answering(content_type: str, body: bytes) -> LearnKit:
-    def answer(request: httpx.Request) -> httpx.Response:
+def responding(content_type: str, body: bytes) -> LearnKit:
+    def raw_response(request: httpx.Request) -> httpx.Response:
         if request.url.path.endswith("/token"):
             return httpx.Response(200, json={"access_token": "token", "token_type": "Bearer", "expires_in": 3600})
         assert request.headers["accept"] == "application/zip"
@@ -90,7 +90,7 @@ def answering(content_type: str, body: bytes) -> LearnKit:
         "id",
         "secret-value",
         max_retries=0,
-        http_client=httpx.Client(transport=httpx.MockTransport(answer)),
+        http_client=httpx.Client(transport=httpx.MockTransport(raw_response)),
     )
 
 
@@ -102,13 +102,13 @@ def answering(content_type: str, body: bytes) -> LearnKit:
     ],
 )
 def test_a_page_where_a_file_was_asked_for_is_an_api_error(content_type: str, body: bytes) -> None:
-    with answering(content_type, body) as lk:
+    with responding(content_type, body) as lk:
         with pytest.raises(ApiError, match="where a file was expected. Check base_url"):
             lk.oneroster.resources.export("res-1")
 
 
 def test_a_file_without_a_name_or_type_is_still_its_bytes() -> None:
-    with answering("application/octet-stream", b"PK\x05\x06" + bytes(18)) as lk:
+    with responding("application/octet-stream", b"PK\x05\x06" + bytes(18)) as lk:
         file = lk.oneroster.resources.export("res-1")
     assert file.filename is None and file.content_type == "application/octet-stream"
     assert file.content == b"PK\x05\x06" + bytes(18)

@@ -5,7 +5,7 @@ import { authorizationSecrets } from './redact';
 import { decodeText, preview } from './text';
 
 /**
- * The file of a success answer. A JSON or HTML answer where a file was asked for is a proxy's or a login page, or
+ * The file of a success response. A JSON or HTML response where a file was asked for is a proxy's or a login page, or
  * an error sent with 200: an ApiError that says so, not bytes a caller would save as the file.
  */
 export function fileOf(raw: BufferedResponse, operation: string): BinaryContent {

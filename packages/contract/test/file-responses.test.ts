@@ -1,4 +1,4 @@
-// A file answer (`exportResourceToCommonCartridge`, application/zip): the checker holds its media type, that it has
+// A file response (`exportResourceToCommonCartridge`, application/zip): the checker holds its media type, that it has
 // bytes and that a ZIP starts as one, and a request to it without a body (docs/decisions.md#d-oneroster-binary-export).
 import { describe, expect, it } from 'vitest';
 import { loadContract } from '../src/index.js';
@@ -17,31 +17,31 @@ const request = (body?: string) =>
     },
     ...(body === undefined ? {} : { body }),
   });
-const answer = (body: BodyInit | null, type?: string) =>
+const rawResponse = (body: BodyInit | null, type?: string) =>
   new Response(body, { status: 200, headers: type ? { 'content-type': type } : {} });
 const rules = async (response: Response) =>
   (await contract.checkResponse(request(), response)).issues.map(
     (i) => `${i.pointer} ${i.rule}: ${i.message}`,
   );
 
-describe('a file answer', () => {
+describe('a file response', () => {
   it('passes as a ZIP of the stated media type', async () => {
-    expect(await rules(answer(ZIP, 'application/zip'))).toEqual([]);
-    const result = await contract.checkResponse(request(), answer(ZIP, 'application/zip'));
+    expect(await rules(rawResponse(ZIP, 'application/zip'))).toEqual([]);
+    const result = await contract.checkResponse(request(), rawResponse(ZIP, 'application/zip'));
     expect(result.operationId).toBe('exportResourceToCommonCartridge');
   });
 
   it('fails as JSON, as a media type the operation does not state, empty, or as no ZIP', async () => {
-    expect(await rules(answer('{"ok":true}', 'application/json'))).toEqual([
+    expect(await rules(rawResponse('{"ok":true}', 'application/json'))).toEqual([
       '/headers/content-type content: content type "application/json" is not one of application/zip',
     ]);
-    expect(await rules(answer(ZIP, 'application/octet-stream'))).toEqual([
+    expect(await rules(rawResponse(ZIP, 'application/octet-stream'))).toEqual([
       '/headers/content-type content: content type "application/octet-stream" is not one of application/zip',
     ]);
-    expect(await rules(answer(null, 'application/zip'))).toEqual([
+    expect(await rules(rawResponse(null, 'application/zip'))).toEqual([
       '/body content: the application/zip file has no bytes',
     ]);
-    expect(await rules(answer('<html>Sign in</html>', 'application/zip'))).toEqual([
+    expect(await rules(rawResponse('<html>Sign in</html>', 'application/zip'))).toEqual([
       '/body content: an application/zip body that is no ZIP archive (it starts "<html>Si")',
     ]);
   });

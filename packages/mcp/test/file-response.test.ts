@@ -1,4 +1,4 @@
-// A tool whose operation answers a file (oneroster_resources_export, a Common Cartridge ZIP): the result describes the
+// A tool whose operation returns a file (oneroster_resources_export, a Common Cartridge ZIP): the result describes the
 // file and says how to save it, and does not carry its bytes (docs/decisions.md#d-oneroster-binary-export).
 import { createHash } from 'node:crypto';
 import { BinaryContent } from '@learnkit/core';
@@ -9,7 +9,7 @@ import { createLearnKitTools } from '../src/index';
 
 const ZIP = new Uint8Array([0x50, 0x4b, 0x05, 0x06, ...new Array<number>(18).fill(0)]);
 
-/** A LearnKit whose only method is `oneroster.resources.export`, answering `file`. */
+/** A LearnKit whose only method is `oneroster.resources.export`, responding with `file`. */
 function exporting(file: BinaryContent, calls: unknown[][]): LearnKit {
   const exportResource = (...args: unknown[]) => {
     calls.push(args);
@@ -19,7 +19,7 @@ function exporting(file: BinaryContent, calls: unknown[][]): LearnKit {
 }
 
 describe('oneroster_resources_export', () => {
-  it('answers what the file is and the CLI command that saves it, valid against its output schema', async () => {
+  it('returns what the file is and the CLI command that saves it, valid against its output schema', async () => {
     const file = new BinaryContent(
       ZIP,
       new Response(null, {
