@@ -26,8 +26,12 @@ function pythonCommand() {
   throw new Error('python-lint: needs Python 3.11+ with venv (Debian: apt-get install python3 python3-venv)');
 }
 
+// As scripts/python-test.mjs: no question, no version nag, one try at an index that does not respond (an index
+// the machine cannot reach would otherwise cost five retries before pip reads the next one).
+const PIP_ENV = { ...process.env, PIP_DISABLE_PIP_VERSION_CHECK: '1', PIP_NO_INPUT: '1', PIP_RETRIES: '0' };
+
 function must(command, args, what) {
-  const done = spawnSync(command, args, { stdio: ['ignore', 'inherit', 'inherit'] });
+  const done = spawnSync(command, args, { stdio: ['ignore', 'inherit', 'inherit'], env: PIP_ENV });
   if (done.status !== 0) {
     throw new Error(
       `python-lint: ${what} failed (${[command, ...args].join(' ')}, exit ${done.status ?? done.signal})`,

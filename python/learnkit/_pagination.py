@@ -3,17 +3,19 @@
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import AsyncIterator, Awaitable, Callable, Generator, Iterator
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, ParamSpec, TypeVar
 
-from ._response import ApiResponse
+from ._response import ApiResponse, capturing_responses, last_response
 from .errors import ValidationError, ValidationIssue
 
-__all__ = ["AsyncPage", "AsyncPager", "Page", "SyncPager"]
+__all__ = ["AsyncPage", "AsyncPager", "Page", "SyncPager", "to_async_raw_pager", "to_raw_pager"]
 
 T = TypeVar("T")
+P = ParamSpec("P")
 
 #: The platform's page size when the call gives no ``limit``.
 DEFAULT_LIMIT = 100
@@ -301,3 +303,29 @@ class AsyncPager(Generic[T]):
     async def to_list(self) -> list[T]:
         """Every item (up to ``max_items``) in one list."""
         return [item async for item in self]
+
+
+def to_raw_pager(func: Callable[P, SyncPager[T]]) -> Callable[P, ApiResponse[SyncPager[T]]]:
+    """For a listing: its first page's response around the listing (which starts from that page)."""
+
+    @functools.wraps(func)
+    def wrapped(*args: P.args, **kwargs: P.kwargs) -> ApiResponse[SyncPager[T]]:
+        with capturing_responses() as seen:
+            pager = func(*args, **kwargs)
+            pager.first_page()
+        return last_response(seen, pager)
+
+    return wrapped
+
+
+def to_async_raw_pager(func: Callable[P, AsyncPager[T]]) -> Callable[P, Awaitable[ApiResponse[AsyncPager[T]]]]:
+    """:func:`to_raw_pager` for an async listing: reads its first page now."""
+
+    @functools.wraps(func)
+    async def wrapped(*args: P.args, **kwargs: P.kwargs) -> ApiResponse[AsyncPager[T]]:
+        with capturing_responses() as seen:
+            pager = func(*args, **kwargs)
+            await pager.first_page()
+        return last_response(seen, pager)
+
+    return wrapped

@@ -8,12 +8,9 @@ import datetime
 import functools
 from collections.abc import Awaitable, Callable, Iterator, Mapping
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any, Generic, ParamSpec, TypeVar
+from typing import Any, Generic, ParamSpec, TypeVar
 
 import httpx
-
-if TYPE_CHECKING:
-    from ._pagination import AsyncPager, SyncPager
 
 __all__ = ["ApiResponse"]
 
@@ -123,7 +120,7 @@ def captured(response: ApiResponse[Any]) -> None:
 
 
 @contextmanager
-def _capturing() -> Iterator[list[ApiResponse[Any]]]:
+def capturing_responses() -> Iterator[list[ApiResponse[Any]]]:
     seen: list[ApiResponse[Any]] = []
     token = _CAPTURE.set(seen)
     try:
@@ -132,7 +129,7 @@ def _capturing() -> Iterator[list[ApiResponse[Any]]]:
         _CAPTURE.reset(token)
 
 
-def _last(seen: list[ApiResponse[Any]], data: T) -> ApiResponse[T]:
+def last_response(seen: list[ApiResponse[Any]], data: T) -> ApiResponse[T]:
     if not seen:
         return ApiResponse(data, 200, {})
     last = seen[-1]
@@ -145,9 +142,9 @@ def to_raw_response(func: Callable[P, T]) -> Callable[P, ApiResponse[T]]:
 
     @functools.wraps(func)
     def wrapped(*args: P.args, **kwargs: P.kwargs) -> ApiResponse[T]:
-        with _capturing() as seen:
+        with capturing_responses() as seen:
             data = func(*args, **kwargs)
-        return _last(seen, data)
+        return last_response(seen, data)
 
     return wrapped
 
@@ -157,34 +154,8 @@ def to_async_raw_response(func: Callable[P, Awaitable[T]]) -> Callable[P, Awaita
 
     @functools.wraps(func)
     async def wrapped(*args: P.args, **kwargs: P.kwargs) -> ApiResponse[T]:
-        with _capturing() as seen:
+        with capturing_responses() as seen:
             data = await func(*args, **kwargs)
-        return _last(seen, data)
-
-    return wrapped
-
-
-def to_raw_pager(func: Callable[P, SyncPager[T]]) -> Callable[P, ApiResponse[SyncPager[T]]]:
-    """For a listing: its first page's response around the listing (which starts from that page)."""
-
-    @functools.wraps(func)
-    def wrapped(*args: P.args, **kwargs: P.kwargs) -> ApiResponse[SyncPager[T]]:
-        with _capturing() as seen:
-            pager = func(*args, **kwargs)
-            pager.first_page()
-        return _last(seen, pager)
-
-    return wrapped
-
-
-def to_async_raw_pager(func: Callable[P, AsyncPager[T]]) -> Callable[P, Awaitable[ApiResponse[AsyncPager[T]]]]:
-    """:func:`to_raw_pager` for an async listing: reads its first page now."""
-
-    @functools.wraps(func)
-    async def wrapped(*args: P.args, **kwargs: P.kwargs) -> ApiResponse[AsyncPager[T]]:
-        with _capturing() as seen:
-            pager = func(*args, **kwargs)
-            await pager.first_page()
-        return _last(seen, pager)
+        return last_response(seen, data)
 
     return wrapped

@@ -474,7 +474,7 @@ function resourceSource(node, conventions, file, multiFamily) {
   lines.push(imports);
   if (use.local.has('nothing'))
     lines.push(
-      '/** A call responded with 204 resolves with nothing. */\nconst nothing = (): void => undefined;\n',
+      '/** A call whose response is a 204 resolves with nothing. */\nconst nothing = (): void => undefined;\n',
     );
   const members = children.map(
     (child) =>

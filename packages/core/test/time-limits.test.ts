@@ -318,7 +318,7 @@ describe('one timer for every attempt in flight (docs/decisions.md#d-shared-atte
     ]);
   });
 
-  it('leaves no limit behind after calls responded in time: a later stalled call still ends at its limit', async () => {
+  it('leaves no limit behind after calls that got their response in time: a later stalled call still ends at its limit', async () => {
     let stall = false;
     const fake = platform(async () =>
       stall ? stalledBody('{"CFItems":[').response : Response.json({ CFItems: [] }),

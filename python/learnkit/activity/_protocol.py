@@ -151,7 +151,7 @@ def _upstream(error: BaseException) -> bool:
 
 def _failure(error: BaseException, what: str) -> ActivityResponse:
     _log.error("activity handler: %s: %s", what, type(error).__name__)
-    # Never 4xx here: the tracker drops a body responded with 400/413/422, and these events are valid. The details go to
+    # Never 4xx here: the tracker drops a body refused with 400/413/422, and these events are valid. The details go to
     # the log only.
     if _upstream(error):
         return _respond(

@@ -1294,7 +1294,7 @@ class UserUpsert(BaseModel):
     family_name: str | None = Field(default=None, alias="familyName")
     primary_org_id: str | None = Field(default=None, alias="primaryOrgId")
     status: str | None = None
-    """``tobedeleted`` deletes an existing user (responded with 200 with its last state, then no longer returned):
+    """``tobedeleted`` deletes an existing user (returned with 200 and its last state, then no longer returned):
     its roles, profiles, enrollments and agents go with it and only ``user.deleted`` is raised. See
     docs/decisions.md#d-user-deletion.
     """
@@ -2024,7 +2024,7 @@ class UserUpsertParam(TypedDict, total=False):
     family_name: Annotated[str, Field(alias="familyName")]
     primary_org_id: Annotated[str | None, Field(alias="primaryOrgId")]
     status: str
-    """``tobedeleted`` deletes an existing user (responded with 200 with its last state, then no longer returned):
+    """``tobedeleted`` deletes an existing user (returned with 200 and its last state, then no longer returned):
     its roles, profiles, enrollments and agents go with it and only ``user.deleted`` is raised. See
     docs/decisions.md#d-user-deletion.
     """

@@ -163,7 +163,7 @@ export function createActivityHandler(
       { error: error instanceof Error ? error.message : String(error), name: (error as Error)?.name },
       `activity handler: ${what}`,
     );
-    // Never 4xx here: the tracker drops a body responded with 400/413/422, and these events are valid. The details go
+    // Never 4xx here: the tracker drops a body refused with 400/413/422, and these events are valid. The details go
     // to the log only: the browser (anyone with devtools) needs to know to send again, not why.
     return upstream
       ? json(502, {

@@ -182,7 +182,7 @@ describe('the activity queue on Redis', () => {
     expect(error).toBeInstanceOf(ActivityQueueStoreError);
     expect(error).toMatchObject({
       store: 'redis learnkit:activity:queue',
-      message: `activity queue: the Redis store "learnkit:activity:queue" at 127.0.0.1:${port} is unreachable: the Redis store "learnkit:activity:queue" at 127.0.0.1:${port} did not respond PING within 1000 ms`,
+      message: `activity queue: the Redis store "learnkit:activity:queue" at 127.0.0.1:${port} is unreachable: the Redis store "learnkit:activity:queue" at 127.0.0.1:${port} did not reply to PING within 1000 ms`,
     });
     await expect(queue.startWorker()).rejects.toThrow(/is unreachable/);
     expect(await queue.stats().catch((e: unknown) => e)).toBeInstanceOf(ActivityQueueStoreError);

@@ -25,7 +25,7 @@ interface Due {
 /**
  * One timer for every attempt in flight (docs/decisions.md#d-shared-attempt-timer): armed for the earliest time
  * limit, re-armed only when it fires or when an attempt with an earlier limit starts. An attempt that ends takes
- * itself out of the set and leaves the timer as it is, so a call responded in time costs no timer of its own. The
+ * itself out of the set and leaves the timer as it is, so a call whose response came in time costs no timer of its own. The
  * timer is unref'd: it never keeps a process alive (an attempt in flight holds its socket, which does).
  */
 const due = new Set<Due>();

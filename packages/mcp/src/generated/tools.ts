@@ -104,7 +104,7 @@ export const DEVPLATFORM_OPERATIONS: readonly DevplatformOperation[] = [
     tags: ['Webhooks'],
     summary: 'Update a webhook subscription',
     description:
-      'Changes only the supplied fields. `status` may be `active` or `paused`: pausing holds events (none are\nenqueued) until the subscription is active again, when they are all delivered; re-activating a\ndisabled subscription does not deliver what happened while it was disabled. Setting `disabled` is\nrefused with 400 (docs/decisions.md#d-missing-scope-403). Responds with 200 with the\nsubscription (docs/decisions.md#d-subscription-responses). 404 when it is missing or owned by another auth\nclient; 403 without the `app:manage_webhooks` grant.',
+      'Changes only the supplied fields. `status` may be `active` or `paused`: pausing holds events (none are\nenqueued) until the subscription is active again, when they are all delivered; re-activating a\ndisabled subscription does not deliver what happened while it was disabled. Setting `disabled` is\nrefused with 400 (docs/decisions.md#d-missing-scope-403). Returns 200 with the\nsubscription (docs/decisions.md#d-subscription-responses). 404 when it is missing or owned by another auth\nclient; 403 without the `app:manage_webhooks` grant.',
     pathParameters: {
       sourcedApplicationId: {
         type: 'string',

@@ -863,7 +863,7 @@ export interface UserUpsert {
   /** The primary org ID. */
   primaryOrgId?: string | null;
   /**
-   * `tobedeleted` deletes an existing user (responded with 200 with its last state, then no longer returned):
+   * `tobedeleted` deletes an existing user (returned with 200 and its last state, then no longer returned):
    * its roles, profiles, enrollments and agents go with it and only `user.deleted` is raised. See
    * docs/decisions.md#d-user-deletion.
    *

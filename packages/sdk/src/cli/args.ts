@@ -144,7 +144,7 @@ Options:
   -h, --help      show this help (learnkit <command> --help for one command)
   --version       print the version
 
-Exit codes: 0 ok, 1 the platform responded an error, 2 usage, 3 configuration, 4 invalid input,
+Exit codes: 0 ok, 1 the platform returned an error, 2 usage, 3 configuration, 4 invalid input,
 5 no response from the platform.
 `;
 

@@ -90,7 +90,7 @@ describe('usage', () => {
     ]);
     expect(help).toMatchObject({ code: 0, stderr: '' });
     expect(help.stdout).toContain(
-      'Exit codes: 0 ok, 1 the platform responded an error, 2 usage, 3 configuration',
+      'Exit codes: 0 ok, 1 the platform returned an error, 2 usage, 3 configuration',
     );
     expect(version.stdout.trim()).toBe(
       JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).version,

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from functools import cached_property
 
-from ..._response import to_async_raw_pager, to_async_raw_response, to_raw_pager, to_raw_response
+from ..._pagination import to_async_raw_pager, to_raw_pager
+from ..._response import to_async_raw_response, to_raw_response
 from ...resources import case as custom
 from ..resources import case as generated
 

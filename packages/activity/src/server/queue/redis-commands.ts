@@ -57,7 +57,7 @@ export function commandSender(
           reject(
             new ActivityQueueStoreError(
               store.name,
-              `activity queue: ${store.label} did not respond with ${args[0]} within ${timeoutMs} ms`,
+              `activity queue: ${store.label} did not reply to ${args[0]} within ${timeoutMs} ms`,
             ),
           ),
         timeoutMs,

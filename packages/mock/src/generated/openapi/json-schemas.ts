@@ -3304,7 +3304,7 @@ export const platformSchemas: JsonSchemaDefs = {
       },
       "status": {
         "type": "string",
-        "description": "`tobedeleted` deletes an existing user (responded with 200 with its last state, then no longer returned): its roles, profiles, enrollments and agents go with it and only `user.deleted` is raised. See docs/decisions.md#d-user-deletion."
+        "description": "`tobedeleted` deletes an existing user (returned with 200 and its last state, then no longer returned): its roles, profiles, enrollments and agents go with it and only `user.deleted` is raised. See docs/decisions.md#d-user-deletion."
       },
       "roles": {
         "type": "array",

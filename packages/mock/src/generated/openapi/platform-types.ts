@@ -83,7 +83,7 @@ export interface paths {
          * @description Changes only the supplied fields. `status` may be `active` or `paused`: pausing holds events (none are
          *     enqueued) until the subscription is active again, when they are all delivered; re-activating a
          *     disabled subscription does not deliver what happened while it was disabled. Setting `disabled` is
-         *     refused with 400 (docs/decisions.md#d-missing-scope-403). Responds with 200 with the
+         *     refused with 400 (docs/decisions.md#d-missing-scope-403). Returns 200 with the
          *     subscription (docs/decisions.md#d-subscription-responses). 404 when it is missing or owned by another auth
          *     client; 403 without the `app:manage_webhooks` grant.
          */
@@ -2282,7 +2282,7 @@ export interface components {
             givenName?: string;
             familyName?: string;
             primaryOrgId?: string | null;
-            /** @description `tobedeleted` deletes an existing user (responded with 200 with its last state, then no longer returned): its roles, profiles, enrollments and agents go with it and only `user.deleted` is raised. See docs/decisions.md#d-user-deletion. */
+            /** @description `tobedeleted` deletes an existing user (returned with 200 and its last state, then no longer returned): its roles, profiles, enrollments and agents go with it and only `user.deleted` is raised. See docs/decisions.md#d-user-deletion. */
             status?: string;
             roles?: components["schemas"]["UserRoleUpsert"][];
             metadata?: {

@@ -22,7 +22,7 @@ import type {
 import { ClassStudents } from './classes/students';
 import { ClassTeachers } from './classes/teachers';
 
-/** A call responded with 204 resolves with nothing. */
+/** A call whose response is a 204 resolves with nothing. */
 const nothing = (): void => undefined;
 
 /**

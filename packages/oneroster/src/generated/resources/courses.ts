@@ -22,7 +22,7 @@ import { CourseClasses } from './courses/classes';
 import { ComponentResources } from './courses/component-resources';
 import { CourseComponents } from './courses/components';
 
-/** A call responded with 204 resolves with nothing. */
+/** A call whose response is a 204 resolves with nothing. */
 const nothing = (): void => undefined;
 
 /**

@@ -22,7 +22,7 @@ import { ClassResources } from './resources/classes';
 import { CourseResources } from './resources/courses';
 import { UserResources } from './resources/users';
 
-/** A call responded with 204 resolves with nothing. */
+/** A call whose response is a 204 resolves with nothing. */
 const nothing = (): void => undefined;
 
 /**

@@ -25,7 +25,7 @@ import { SchoolStudents } from './schools/students';
 import { SchoolTeachers } from './schools/teachers';
 import { SchoolTerms } from './schools/terms';
 
-/** A call responded with 204 resolves with nothing. */
+/** A call whose response is a 204 resolves with nothing. */
 const nothing = (): void => undefined;
 
 /**

@@ -22,7 +22,7 @@ import { UserClasses } from './users/classes';
 import { UserCredentials } from './users/credentials';
 import { UserDemographics } from './users/demographics';
 
-/** A call responded with 204 resolves with nothing. */
+/** A call whose response is a 204 resolves with nothing. */
 const nothing = (): void => undefined;
 
 /**

@@ -19,7 +19,7 @@ import type {
   OneRosterSourcedIdPairs,
 } from '../../../types';
 
-/** A call responded with 204 resolves with nothing. */
+/** A call whose response is a 204 resolves with nothing. */
 const nothing = (): void => undefined;
 
 /**

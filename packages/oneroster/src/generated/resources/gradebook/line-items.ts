@@ -20,7 +20,7 @@ import type {
 } from '../../../types';
 import { LineItemResults } from './line-items/results';
 
-/** A call responded with 204 resolves with nothing. */
+/** A call whose response is a 204 resolves with nothing. */
 const nothing = (): void => undefined;
 
 /**

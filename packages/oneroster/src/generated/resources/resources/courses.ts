@@ -17,7 +17,7 @@ import type {
   OneRosterResourceAssignment,
 } from '../../../types';
 
-/** A call responded with 204 resolves with nothing. */
+/** A call whose response is a 204 resolves with nothing. */
 const nothing = (): void => undefined;
 
 /**

@@ -10,7 +10,7 @@ import { platformPages, totalOf } from '../../../internal/pages';
 import { checkBody } from '../../../internal/schemas';
 import type { PlatformCallOptions, PlatformPageQuery, UserAgent, UserAgentUpsert } from '../../../types';
 
-/** A call responded with 204 resolves with nothing. */
+/** A call whose response is a 204 resolves with nothing. */
 const nothing = (): void => undefined;
 
 /**
