@@ -210,6 +210,7 @@ it('adds the endpoint of CONTRIBUTING.md with its YAML and one handler file, not
         'packages/mock/src/generated/operations.ts',
         'packages/platform/api.md',
         'packages/platform/src/generated/client.ts',
+        'packages/platform/src/generated/models.ts',
         'packages/platform/src/generated/openapi-types.ts',
         'packages/platform/src/generated/operations.ts',
         'packages/platform/src/generated/resources/insights/types.ts',
