@@ -11,7 +11,7 @@
 //    declaration still refers to the sources, so a change of tsup's output cannot go unnoticed.
 // 2. The declarations ship once: each dist/**/*.d.ts that tsup wrote with the content of its .d.cts twin becomes a
 //    re-export of it (an ESM declaration may re-export a CommonJS one; docs/decisions.md#d-core-declarations-once),
-//    and the .d.ts chunks only those imported are removed.
+//    and the .d.ts chunks only those imported are removed (not with `--own-esm-types`: see below).
 // 3. `--cjs-bundle name`: the CommonJS build is one bundle, dist/<name>.cjs, of every entry's names; each entry's
 //    .cjs picks its own names from it (the names its ESM entry exports), so one program loads one copy of the
 //    package whichever entries it requires (docs/decisions.md#d-core-internal-entry).
@@ -28,7 +28,13 @@ import { basename, dirname, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 
-const { values } = parseArgs({ options: { types: { type: 'string' }, 'cjs-bundle': { type: 'string' } } });
+const { values } = parseArgs({
+  options: {
+    types: { type: 'string' },
+    'cjs-bundle': { type: 'string' },
+    'own-esm-types': { type: 'boolean', default: false },
+  },
+});
 const names = values.types ? values.types.split(',') : [];
 const packageDir = process.cwd();
 const dist = join(packageDir, 'dist');
@@ -123,7 +129,10 @@ async function cjsEntriesOverBundle(bundle) {
 }
 
 const rewritten = names.length > 0 ? shareGeneratedTypes() : 0;
-const once = declarationsOnce();
+// `--own-esm-types`: the ESM declarations keep their own imports. A package whose types import a peer with separate
+// ESM and CommonJS declarations (the mock's msw) needs them: re-exported from the .d.cts, an ESM program would read
+// msw's CommonJS types beside its own ESM ones, two `HttpHandler`s that do not match.
+const once = values['own-esm-types'] ? 0 : declarationsOnce();
 const picked = values['cjs-bundle'] ? await cjsEntriesOverBundle(values['cjs-bundle']) : 0;
 console.log(
   `share-generated-types: ${names.length} files in dist/generated/ (${rewritten} imports rewritten), ${once} .d.ts re-exporting their .d.cts, ${picked} CommonJS entries over one bundle`,
