@@ -54,7 +54,7 @@ describe('retries (retryAttempts, retryDelaysMs)', () => {
     expect(onError).toHaveBeenCalledTimes(1);
     expect(onError.mock.calls[0]![0]).toMatchObject({
       status: 503,
-      message: 'activity: POST /api/activity responded with 503',
+      message: 'activity: POST /api/activity returned 503',
     });
     // Every attempt resent the same window with the same id.
     expect(new Set(page.server.requests.map((r) => ids(r.body).join()))).toHaveProperty('size', 1);

@@ -205,7 +205,7 @@ describe('a failed send hands onError an ActivitySendError, a LearnKitError', ()
     expect(timeSpent).toMatchObject({ status: undefined, message: 'activity: POST /api/activity failed' });
     expect(completion).toMatchObject({
       status: 503,
-      message: 'activity: POST /api/activity responded with 503',
+      message: 'activity: POST /api/activity returned 503',
     });
   });
 });

@@ -86,8 +86,7 @@ export function createSender(endpoint: string, fetcher: typeof fetch, timeoutMs:
     } finally {
       clearTimeout(timer);
     }
-    if (!res.ok)
-      throw new ActivitySendError(`activity: POST ${endpoint} responded with ${res.status}`, res.status);
+    if (!res.ok) throw new ActivitySendError(`activity: POST ${endpoint} returned ${res.status}`, res.status);
   };
 
   return {
