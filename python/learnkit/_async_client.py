@@ -34,9 +34,9 @@ __all__ = ["AsyncLearnKit"]
 
 class AsyncLearnKit(_Shared, AsyncFamilies):
     """The LearnKit platform client for asyncio: the same configuration, methods and rules as :class:`LearnKit`,
-    every call awaited. One instance holds one pool and one token; the token is refreshed once however many tasks
-    wait. Use it from one event loop; ``async with AsyncLearnKit() as alk:`` (or ``await alk.close()``) closes the
-    pool.
+    every call awaited. One instance holds one pool; its token is shared with every client of the process that has
+    the same credentials, and refreshed once however many tasks wait. Use it from one event loop;
+    ``async with AsyncLearnKit() as alk:`` (or ``await alk.close()``) closes the pool.
 
     Example::
 

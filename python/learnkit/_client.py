@@ -37,10 +37,11 @@ _NOT_AN_HTTP_CLIENT = "must be an httpx.Client (AsyncLearnKit takes an httpx.Asy
 
 
 class LearnKit(_Shared, Families):
-    """The LearnKit platform client. One instance holds one connection pool, one token (client credentials,
-    refreshed before it expires, one refresh however many threads wait) and one retry policy, shared by every call;
-    it is safe to use from many threads. Nothing is sent until the first call; ``with LearnKit() as lk:`` (or
-    ``lk.close()``) closes the pool.
+    """The LearnKit platform client. One instance holds one connection pool and one retry policy, shared by every
+    call; it is safe to use from many threads. Its token (client credentials, refreshed before it expires, one refresh
+    however many threads wait) is shared with every client of the process that has the same token URL, client id,
+    scope and secret, so a client made per request asks for no new token. Nothing is sent until the first call;
+    ``with LearnKit() as lk:`` (or ``lk.close()``) closes the pool.
 
     Configuration comes from the arguments or the environment (``LEARNKIT_ENVIRONMENT``, ``LEARNKIT_BASE_URL``,
     ``LEARNKIT_CLIENT_ID``, ``LEARNKIT_CLIENT_SECRET``, ``LEARNKIT_AUTH_URL``, ``LEARNKIT_LOG``); anything missing is

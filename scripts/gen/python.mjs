@@ -739,8 +739,8 @@ function methodDoc(op) {
   const parts = [op.summary];
   if (op.page && op.queryParams.some((p) => p.name === 'limit')) {
     parts.push(
-      'Iterate the pager for every item (pages are read as the loop needs them), or call `.pages()`; ' +
-        '`limit` is the page size, `max_items` stops early.',
+      'Returns the first page (`.data`, `.has_next_page()`, `.get_next_page()`); iterate it for every item ' +
+        '(later pages are read as the loop needs them). `limit` is the page size, `max_items` stops early.',
     );
     if (op.searchFields?.length)
       parts.push(`\`search\` matches ${op.searchFields.map((f) => `\`${f}\``).join(', ')}.`);

@@ -307,8 +307,9 @@ class Applications(SyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> SyncPager[Application]:
-        """The applications. Iterate the pager for every item (pages are read as the loop needs them), or call
-        ``.pages()``; ``limit`` is the page size, ``max_items`` stops early.
+        """The applications. Returns the first page (``.data``, ``.has_next_page()``, ``.get_next_page()``);
+        iterate it for every item (later pages are read as the loop needs them). ``limit`` is the page size,
+        ``max_items`` stops early.
 
         Example::
 
@@ -416,8 +417,9 @@ class AsyncApplications(AsyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> AsyncPager[Application]:
-        """The applications. Iterate the pager for every item (pages are read as the loop needs them), or call
-        ``.pages()``; ``limit`` is the page size, ``max_items`` stops early.
+        """The applications. Returns the first page (``.data``, ``.has_next_page()``, ``.get_next_page()``);
+        iterate it for every item (later pages are read as the loop needs them). ``limit`` is the page size,
+        ``max_items`` stops early.
 
         Example::
 
@@ -525,8 +527,9 @@ class LtiApplications(SyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> SyncPager[Application]:
-        """The LTI application records, narrowed by ``filter``. Iterate the pager for every item (pages are read as
-        the loop needs them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early.
+        """The LTI application records, narrowed by ``filter``. Returns the first page (``.data``,
+        ``.has_next_page()``, ``.get_next_page()``); iterate it for every item (later pages are read as the loop
+        needs them). ``limit`` is the page size, ``max_items`` stops early.
 
         Example::
 
@@ -564,8 +567,9 @@ class AsyncLtiApplications(AsyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> AsyncPager[Application]:
-        """The LTI application records, narrowed by ``filter``. Iterate the pager for every item (pages are read as
-        the loop needs them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early.
+        """The LTI application records, narrowed by ``filter``. Returns the first page (``.data``,
+        ``.has_next_page()``, ``.get_next_page()``); iterate it for every item (later pages are read as the loop
+        needs them). ``limit`` is the page size, ``max_items`` stops early.
 
         Example::
 

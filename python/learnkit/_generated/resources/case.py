@@ -65,10 +65,10 @@ class Documents(SyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> SyncPager[CFDocument]:
-        """Lists documents. Iterate the pager for every item (pages are read as the loop needs them), or call
-        ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search`` matches ``title``,
-        ``creator``, ``description``, ``publisher``. ``fields`` asks for only those members; the others are left
-        unset.
+        """Lists documents. Returns the first page (``.data``, ``.has_next_page()``, ``.get_next_page()``); iterate
+        it for every item (later pages are read as the loop needs them). ``limit`` is the page size,
+        ``max_items`` stops early. ``search`` matches ``title``, ``creator``, ``description``, ``publisher``.
+        ``fields`` asks for only those members; the others are left unset.
 
         Example::
 
@@ -141,10 +141,10 @@ class AsyncDocuments(AsyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> AsyncPager[CFDocument]:
-        """Lists documents. Iterate the pager for every item (pages are read as the loop needs them), or call
-        ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search`` matches ``title``,
-        ``creator``, ``description``, ``publisher``. ``fields`` asks for only those members; the others are left
-        unset.
+        """Lists documents. Returns the first page (``.data``, ``.has_next_page()``, ``.get_next_page()``); iterate
+        it for every item (later pages are read as the loop needs them). ``limit`` is the page size,
+        ``max_items`` stops early. ``search`` matches ``title``, ``creator``, ``description``, ``publisher``.
+        ``fields`` asks for only those members; the others are left unset.
 
         Example::
 
@@ -217,10 +217,10 @@ class Items(SyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> SyncPager[CFItem]:
-        """Lists items. Iterate the pager for every item (pages are read as the loop needs them), or call
-        ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search`` matches
-        ``fullStatement``, ``humanCodingScheme``, ``abbreviatedStatement``, ``alternativeLabel``. ``fields``
-        asks for only those members; the others are left unset.
+        """Lists items. Returns the first page (``.data``, ``.has_next_page()``, ``.get_next_page()``); iterate it
+        for every item (later pages are read as the loop needs them). ``limit`` is the page size, ``max_items``
+        stops early. ``search`` matches ``fullStatement``, ``humanCodingScheme``, ``abbreviatedStatement``,
+        ``alternativeLabel``. ``fields`` asks for only those members; the others are left unset.
 
         Example::
 
@@ -293,10 +293,10 @@ class AsyncItems(AsyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> AsyncPager[CFItem]:
-        """Lists items. Iterate the pager for every item (pages are read as the loop needs them), or call
-        ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search`` matches
-        ``fullStatement``, ``humanCodingScheme``, ``abbreviatedStatement``, ``alternativeLabel``. ``fields``
-        asks for only those members; the others are left unset.
+        """Lists items. Returns the first page (``.data``, ``.has_next_page()``, ``.get_next_page()``); iterate it
+        for every item (later pages are read as the loop needs them). ``limit`` is the page size, ``max_items``
+        stops early. ``search`` matches ``fullStatement``, ``humanCodingScheme``, ``abbreviatedStatement``,
+        ``alternativeLabel``. ``fields`` asks for only those members; the others are left unset.
 
         Example::
 

@@ -64,8 +64,9 @@ class InsightSessions(SyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> SyncPager[InsightSession]:
-        """The enriched sessions. Iterate the pager for every item (pages are read as the loop needs them), or call
-        ``.pages()``; ``limit`` is the page size, ``max_items`` stops early.
+        """The enriched sessions. Returns the first page (``.data``, ``.has_next_page()``, ``.get_next_page()``);
+        iterate it for every item (later pages are read as the loop needs them). ``limit`` is the page size,
+        ``max_items`` stops early.
 
         Example::
 
@@ -217,8 +218,9 @@ class AsyncInsightSessions(AsyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> AsyncPager[InsightSession]:
-        """The enriched sessions. Iterate the pager for every item (pages are read as the loop needs them), or call
-        ``.pages()``; ``limit`` is the page size, ``max_items`` stops early.
+        """The enriched sessions. Returns the first page (``.data``, ``.has_next_page()``, ``.get_next_page()``);
+        iterate it for every item (later pages are read as the loop needs them). ``limit`` is the page size,
+        ``max_items`` stops early.
 
         Example::
 
@@ -371,9 +373,9 @@ class InsightUsers(SyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> SyncPager[Insight]:
-        """The insights on a user's learning, narrowed by ``filter``. Iterate the pager for every item (pages are
-        read as the loop needs them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops
-        early.
+        """The insights on a user's learning, narrowed by ``filter``. Returns the first page (``.data``,
+        ``.has_next_page()``, ``.get_next_page()``); iterate it for every item (later pages are read as the loop
+        needs them). ``limit`` is the page size, ``max_items`` stops early.
 
         Example::
 
@@ -409,8 +411,9 @@ class InsightUsers(SyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> SyncPager[InsightSession]:
-        """The learning sessions of a user. Iterate the pager for every item (pages are read as the loop needs
-        them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early.
+        """The learning sessions of a user. Returns the first page (``.data``, ``.has_next_page()``,
+        ``.get_next_page()``); iterate it for every item (later pages are read as the loop needs them).
+        ``limit`` is the page size, ``max_items`` stops early.
 
         Example::
 
@@ -477,9 +480,9 @@ class AsyncInsightUsers(AsyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> AsyncPager[Insight]:
-        """The insights on a user's learning, narrowed by ``filter``. Iterate the pager for every item (pages are
-        read as the loop needs them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops
-        early.
+        """The insights on a user's learning, narrowed by ``filter``. Returns the first page (``.data``,
+        ``.has_next_page()``, ``.get_next_page()``); iterate it for every item (later pages are read as the loop
+        needs them). ``limit`` is the page size, ``max_items`` stops early.
 
         Example::
 
@@ -515,8 +518,9 @@ class AsyncInsightUsers(AsyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> AsyncPager[InsightSession]:
-        """The learning sessions of a user. Iterate the pager for every item (pages are read as the loop needs
-        them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early.
+        """The learning sessions of a user. Returns the first page (``.data``, ``.has_next_page()``,
+        ``.get_next_page()``); iterate it for every item (later pages are read as the loop needs them).
+        ``limit`` is the page size, ``max_items`` stops early.
 
         Example::
 

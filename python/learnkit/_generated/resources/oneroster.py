@@ -238,9 +238,10 @@ class AcademicSessions(SyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> SyncPager[OneRosterAcademicSession]:
-        """Lists the academic sessions of every type. Iterate the pager for every item (pages are read as the loop
-        needs them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search``
-        matches ``title``. ``fields`` asks for only those members; the others are left unset.
+        """Lists the academic sessions of every type. Returns the first page (``.data``, ``.has_next_page()``,
+        ``.get_next_page()``); iterate it for every item (later pages are read as the loop needs them).
+        ``limit`` is the page size, ``max_items`` stops early. ``search`` matches ``title``. ``fields`` asks for
+        only those members; the others are left unset.
 
         Example::
 
@@ -468,9 +469,10 @@ class AsyncAcademicSessions(AsyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> AsyncPager[OneRosterAcademicSession]:
-        """Lists the academic sessions of every type. Iterate the pager for every item (pages are read as the loop
-        needs them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search``
-        matches ``title``. ``fields`` asks for only those members; the others are left unset.
+        """Lists the academic sessions of every type. Returns the first page (``.data``, ``.has_next_page()``,
+        ``.get_next_page()``); iterate it for every item (later pages are read as the loop needs them).
+        ``limit`` is the page size, ``max_items`` stops early. ``search`` matches ``title``. ``fields`` asks for
+        only those members; the others are left unset.
 
         Example::
 
@@ -702,9 +704,10 @@ class Classes(SyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> SyncPager[OneRosterClass]:
-        """Lists classes. Iterate the pager for every item (pages are read as the loop needs them), or call
-        ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search`` matches ``title``.
-        ``fields`` asks for only those members; the others are left unset.
+        """Lists classes. Returns the first page (``.data``, ``.has_next_page()``, ``.get_next_page()``); iterate
+        it for every item (later pages are read as the loop needs them). ``limit`` is the page size,
+        ``max_items`` stops early. ``search`` matches ``title``. ``fields`` asks for only those members; the
+        others are left unset.
 
         Example::
 
@@ -942,9 +945,10 @@ class AsyncClasses(AsyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> AsyncPager[OneRosterClass]:
-        """Lists classes. Iterate the pager for every item (pages are read as the loop needs them), or call
-        ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search`` matches ``title``.
-        ``fields`` asks for only those members; the others are left unset.
+        """Lists classes. Returns the first page (``.data``, ``.has_next_page()``, ``.get_next_page()``); iterate
+        it for every item (later pages are read as the loop needs them). ``limit`` is the page size,
+        ``max_items`` stops early. ``search`` matches ``title``. ``fields`` asks for only those members; the
+        others are left unset.
 
         Example::
 
@@ -1183,10 +1187,10 @@ class ClassStudents(SyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> SyncPager[OneRosterUser]:
-        """Lists the students of a class (its active student enrollments). Iterate the pager for every item (pages
-        are read as the loop needs them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops
-        early. ``search`` matches ``givenName``, ``familyName``, ``email``. ``fields`` asks for only those
-        members; the others are left unset.
+        """Lists the students of a class (its active student enrollments). Returns the first page (``.data``,
+        ``.has_next_page()``, ``.get_next_page()``); iterate it for every item (later pages are read as the loop
+        needs them). ``limit`` is the page size, ``max_items`` stops early. ``search`` matches ``givenName``,
+        ``familyName``, ``email``. ``fields`` asks for only those members; the others are left unset.
 
         Example::
 
@@ -1275,10 +1279,10 @@ class AsyncClassStudents(AsyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> AsyncPager[OneRosterUser]:
-        """Lists the students of a class (its active student enrollments). Iterate the pager for every item (pages
-        are read as the loop needs them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops
-        early. ``search`` matches ``givenName``, ``familyName``, ``email``. ``fields`` asks for only those
-        members; the others are left unset.
+        """Lists the students of a class (its active student enrollments). Returns the first page (``.data``,
+        ``.has_next_page()``, ``.get_next_page()``); iterate it for every item (later pages are read as the loop
+        needs them). ``limit`` is the page size, ``max_items`` stops early. ``search`` matches ``givenName``,
+        ``familyName``, ``email``. ``fields`` asks for only those members; the others are left unset.
 
         Example::
 
@@ -1367,10 +1371,10 @@ class ClassTeachers(SyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> SyncPager[OneRosterUser]:
-        """Lists the teachers of a class (its active teacher enrollments). Iterate the pager for every item (pages
-        are read as the loop needs them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops
-        early. ``search`` matches ``givenName``, ``familyName``, ``email``. ``fields`` asks for only those
-        members; the others are left unset.
+        """Lists the teachers of a class (its active teacher enrollments). Returns the first page (``.data``,
+        ``.has_next_page()``, ``.get_next_page()``); iterate it for every item (later pages are read as the loop
+        needs them). ``limit`` is the page size, ``max_items`` stops early. ``search`` matches ``givenName``,
+        ``familyName``, ``email``. ``fields`` asks for only those members; the others are left unset.
 
         Example::
 
@@ -1459,10 +1463,10 @@ class AsyncClassTeachers(AsyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> AsyncPager[OneRosterUser]:
-        """Lists the teachers of a class (its active teacher enrollments). Iterate the pager for every item (pages
-        are read as the loop needs them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops
-        early. ``search`` matches ``givenName``, ``familyName``, ``email``. ``fields`` asks for only those
-        members; the others are left unset.
+        """Lists the teachers of a class (its active teacher enrollments). Returns the first page (``.data``,
+        ``.has_next_page()``, ``.get_next_page()``); iterate it for every item (later pages are read as the loop
+        needs them). ``limit`` is the page size, ``max_items`` stops early. ``search`` matches ``givenName``,
+        ``familyName``, ``email``. ``fields`` asks for only those members; the others are left unset.
 
         Example::
 
@@ -1550,9 +1554,10 @@ class Courses(SyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> SyncPager[OneRosterCourse]:
-        """Lists courses. Iterate the pager for every item (pages are read as the loop needs them), or call
-        ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search`` matches ``title``,
-        ``courseCode``. ``fields`` asks for only those members; the others are left unset.
+        """Lists courses. Returns the first page (``.data``, ``.has_next_page()``, ``.get_next_page()``); iterate
+        it for every item (later pages are read as the loop needs them). ``limit`` is the page size,
+        ``max_items`` stops early. ``search`` matches ``title``, ``courseCode``. ``fields`` asks for only those
+        members; the others are left unset.
 
         Example::
 
@@ -1786,9 +1791,10 @@ class AsyncCourses(AsyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> AsyncPager[OneRosterCourse]:
-        """Lists courses. Iterate the pager for every item (pages are read as the loop needs them), or call
-        ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search`` matches ``title``,
-        ``courseCode``. ``fields`` asks for only those members; the others are left unset.
+        """Lists courses. Returns the first page (``.data``, ``.has_next_page()``, ``.get_next_page()``); iterate
+        it for every item (later pages are read as the loop needs them). ``limit`` is the page size,
+        ``max_items`` stops early. ``search`` matches ``title``, ``courseCode``. ``fields`` asks for only those
+        members; the others are left unset.
 
         Example::
 
@@ -2027,9 +2033,10 @@ class CourseClasses(SyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> SyncPager[OneRosterClass]:
-        """Lists the classes of a course. Iterate the pager for every item (pages are read as the loop needs them),
-        or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search`` matches
-        ``title``. ``fields`` asks for only those members; the others are left unset.
+        """Lists the classes of a course. Returns the first page (``.data``, ``.has_next_page()``,
+        ``.get_next_page()``); iterate it for every item (later pages are read as the loop needs them).
+        ``limit`` is the page size, ``max_items`` stops early. ``search`` matches ``title``. ``fields`` asks for
+        only those members; the others are left unset.
 
         Example::
 
@@ -2073,9 +2080,10 @@ class AsyncCourseClasses(AsyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> AsyncPager[OneRosterClass]:
-        """Lists the classes of a course. Iterate the pager for every item (pages are read as the loop needs them),
-        or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search`` matches
-        ``title``. ``fields`` asks for only those members; the others are left unset.
+        """Lists the classes of a course. Returns the first page (``.data``, ``.has_next_page()``,
+        ``.get_next_page()``); iterate it for every item (later pages are read as the loop needs them).
+        ``limit`` is the page size, ``max_items`` stops early. ``search`` matches ``title``. ``fields`` asks for
+        only those members; the others are left unset.
 
         Example::
 
@@ -2118,9 +2126,10 @@ class CourseComponents(SyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> SyncPager[OneRosterCourseComponent]:
-        """Lists the course components of every course. Iterate the pager for every item (pages are read as the
-        loop needs them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early.
-        ``search`` matches ``title``. ``fields`` asks for only those members; the others are left unset.
+        """Lists the course components of every course. Returns the first page (``.data``, ``.has_next_page()``,
+        ``.get_next_page()``); iterate it for every item (later pages are read as the loop needs them).
+        ``limit`` is the page size, ``max_items`` stops early. ``search`` matches ``title``. ``fields`` asks for
+        only those members; the others are left unset.
 
         Example::
 
@@ -2359,9 +2368,10 @@ class AsyncCourseComponents(AsyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> AsyncPager[OneRosterCourseComponent]:
-        """Lists the course components of every course. Iterate the pager for every item (pages are read as the
-        loop needs them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early.
-        ``search`` matches ``title``. ``fields`` asks for only those members; the others are left unset.
+        """Lists the course components of every course. Returns the first page (``.data``, ``.has_next_page()``,
+        ``.get_next_page()``); iterate it for every item (later pages are read as the loop needs them).
+        ``limit`` is the page size, ``max_items`` stops early. ``search`` matches ``title``. ``fields`` asks for
+        only those members; the others are left unset.
 
         Example::
 
@@ -2600,9 +2610,10 @@ class ComponentResources(SyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> SyncPager[OneRosterComponentResource]:
-        """Lists the component resources. Iterate the pager for every item (pages are read as the loop needs them),
-        or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search`` matches
-        ``title``. ``fields`` asks for only those members; the others are left unset.
+        """Lists the component resources. Returns the first page (``.data``, ``.has_next_page()``,
+        ``.get_next_page()``); iterate it for every item (later pages are read as the loop needs them).
+        ``limit`` is the page size, ``max_items`` stops early. ``search`` matches ``title``. ``fields`` asks for
+        only those members; the others are left unset.
 
         Example::
 
@@ -2824,9 +2835,10 @@ class AsyncComponentResources(AsyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> AsyncPager[OneRosterComponentResource]:
-        """Lists the component resources. Iterate the pager for every item (pages are read as the loop needs them),
-        or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search`` matches
-        ``title``. ``fields`` asks for only those members; the others are left unset.
+        """Lists the component resources. Returns the first page (``.data``, ``.has_next_page()``,
+        ``.get_next_page()``); iterate it for every item (later pages are read as the loop needs them).
+        ``limit`` is the page size, ``max_items`` stops early. ``search`` matches ``title``. ``fields`` asks for
+        only those members; the others are left unset.
 
         Example::
 
@@ -3048,9 +3060,10 @@ class Demographics(SyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> SyncPager[OneRosterDemographics]:
-        """Lists the demographics. Iterate the pager for every item (pages are read as the loop needs them), or
-        call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search`` matches
-        ``cityOfBirth``. ``fields`` asks for only those members; the others are left unset.
+        """Lists the demographics. Returns the first page (``.data``, ``.has_next_page()``, ``.get_next_page()``);
+        iterate it for every item (later pages are read as the loop needs them). ``limit`` is the page size,
+        ``max_items`` stops early. ``search`` matches ``cityOfBirth``. ``fields`` asks for only those members;
+        the others are left unset.
 
         Example::
 
@@ -3296,9 +3309,10 @@ class AsyncDemographics(AsyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> AsyncPager[OneRosterDemographics]:
-        """Lists the demographics. Iterate the pager for every item (pages are read as the loop needs them), or
-        call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search`` matches
-        ``cityOfBirth``. ``fields`` asks for only those members; the others are left unset.
+        """Lists the demographics. Returns the first page (``.data``, ``.has_next_page()``, ``.get_next_page()``);
+        iterate it for every item (later pages are read as the loop needs them). ``limit`` is the page size,
+        ``max_items`` stops early. ``search`` matches ``cityOfBirth``. ``fields`` asks for only those members;
+        the others are left unset.
 
         Example::
 
@@ -3544,9 +3558,10 @@ class Enrollments(SyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> SyncPager[OneRosterEnrollment]:
-        """Lists the enrollments. Iterate the pager for every item (pages are read as the loop needs them), or call
-        ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search`` matches ``role``.
-        ``fields`` asks for only those members; the others are left unset.
+        """Lists the enrollments. Returns the first page (``.data``, ``.has_next_page()``, ``.get_next_page()``);
+        iterate it for every item (later pages are read as the loop needs them). ``limit`` is the page size,
+        ``max_items`` stops early. ``search`` matches ``role``. ``fields`` asks for only those members; the
+        others are left unset.
 
         Example::
 
@@ -3776,9 +3791,10 @@ class AsyncEnrollments(AsyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> AsyncPager[OneRosterEnrollment]:
-        """Lists the enrollments. Iterate the pager for every item (pages are read as the loop needs them), or call
-        ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search`` matches ``role``.
-        ``fields`` asks for only those members; the others are left unset.
+        """Lists the enrollments. Returns the first page (``.data``, ``.has_next_page()``, ``.get_next_page()``);
+        iterate it for every item (later pages are read as the loop needs them). ``limit`` is the page size,
+        ``max_items`` stops early. ``search`` matches ``role``. ``fields`` asks for only those members; the
+        others are left unset.
 
         Example::
 
@@ -4008,9 +4024,10 @@ class GradingPeriods(SyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> SyncPager[OneRosterAcademicSession]:
-        """Lists the grading periods. Iterate the pager for every item (pages are read as the loop needs them), or
-        call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search`` matches ``title``.
-        ``fields`` asks for only those members; the others are left unset.
+        """Lists the grading periods. Returns the first page (``.data``, ``.has_next_page()``,
+        ``.get_next_page()``); iterate it for every item (later pages are read as the loop needs them).
+        ``limit`` is the page size, ``max_items`` stops early. ``search`` matches ``title``. ``fields`` asks for
+        only those members; the others are left unset.
 
         Example::
 
@@ -4231,9 +4248,10 @@ class AsyncGradingPeriods(AsyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> AsyncPager[OneRosterAcademicSession]:
-        """Lists the grading periods. Iterate the pager for every item (pages are read as the loop needs them), or
-        call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search`` matches ``title``.
-        ``fields`` asks for only those members; the others are left unset.
+        """Lists the grading periods. Returns the first page (``.data``, ``.has_next_page()``,
+        ``.get_next_page()``); iterate it for every item (later pages are read as the loop needs them).
+        ``limit`` is the page size, ``max_items`` stops early. ``search`` matches ``title``. ``fields`` asks for
+        only those members; the others are left unset.
 
         Example::
 
@@ -4454,9 +4472,10 @@ class Orgs(SyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> SyncPager[OneRosterOrg]:
-        """Lists the orgs the credentials may see. Iterate the pager for every item (pages are read as the loop
-        needs them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search``
-        matches ``name``. ``fields`` asks for only those members; the others are left unset.
+        """Lists the orgs the credentials may see. Returns the first page (``.data``, ``.has_next_page()``,
+        ``.get_next_page()``); iterate it for every item (later pages are read as the loop needs them).
+        ``limit`` is the page size, ``max_items`` stops early. ``search`` matches ``name``. ``fields`` asks for
+        only those members; the others are left unset.
 
         Example::
 
@@ -4664,9 +4683,10 @@ class AsyncOrgs(AsyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> AsyncPager[OneRosterOrg]:
-        """Lists the orgs the credentials may see. Iterate the pager for every item (pages are read as the loop
-        needs them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search``
-        matches ``name``. ``fields`` asks for only those members; the others are left unset.
+        """Lists the orgs the credentials may see. Returns the first page (``.data``, ``.has_next_page()``,
+        ``.get_next_page()``); iterate it for every item (later pages are read as the loop needs them).
+        ``limit`` is the page size, ``max_items`` stops early. ``search`` matches ``name``. ``fields`` asks for
+        only those members; the others are left unset.
 
         Example::
 
@@ -4874,9 +4894,10 @@ class Schools(SyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> SyncPager[OneRosterOrg]:
-        """Lists the schools the credentials may see. Iterate the pager for every item (pages are read as the loop
-        needs them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search``
-        matches ``name``. ``fields`` asks for only those members; the others are left unset.
+        """Lists the schools the credentials may see. Returns the first page (``.data``, ``.has_next_page()``,
+        ``.get_next_page()``); iterate it for every item (later pages are read as the loop needs them).
+        ``limit`` is the page size, ``max_items`` stops early. ``search`` matches ``name``. ``fields`` asks for
+        only those members; the others are left unset.
 
         Example::
 
@@ -5087,9 +5108,10 @@ class AsyncSchools(AsyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> AsyncPager[OneRosterOrg]:
-        """Lists the schools the credentials may see. Iterate the pager for every item (pages are read as the loop
-        needs them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search``
-        matches ``name``. ``fields`` asks for only those members; the others are left unset.
+        """Lists the schools the credentials may see. Returns the first page (``.data``, ``.has_next_page()``,
+        ``.get_next_page()``); iterate it for every item (later pages are read as the loop needs them).
+        ``limit`` is the page size, ``max_items`` stops early. ``search`` matches ``name``. ``fields`` asks for
+        only those members; the others are left unset.
 
         Example::
 
@@ -5301,9 +5323,10 @@ class SchoolClasses(SyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> SyncPager[OneRosterClass]:
-        """Lists the classes of a school. Iterate the pager for every item (pages are read as the loop needs them),
-        or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search`` matches
-        ``title``. ``fields`` asks for only those members; the others are left unset.
+        """Lists the classes of a school. Returns the first page (``.data``, ``.has_next_page()``,
+        ``.get_next_page()``); iterate it for every item (later pages are read as the loop needs them).
+        ``limit`` is the page size, ``max_items`` stops early. ``search`` matches ``title``. ``fields`` asks for
+        only those members; the others are left unset.
 
         Example::
 
@@ -5347,9 +5370,10 @@ class AsyncSchoolClasses(AsyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> AsyncPager[OneRosterClass]:
-        """Lists the classes of a school. Iterate the pager for every item (pages are read as the loop needs them),
-        or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search`` matches
-        ``title``. ``fields`` asks for only those members; the others are left unset.
+        """Lists the classes of a school. Returns the first page (``.data``, ``.has_next_page()``,
+        ``.get_next_page()``); iterate it for every item (later pages are read as the loop needs them).
+        ``limit`` is the page size, ``max_items`` stops early. ``search`` matches ``title``. ``fields`` asks for
+        only those members; the others are left unset.
 
         Example::
 
@@ -5394,10 +5418,10 @@ class SchoolClassEnrollments(SyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> SyncPager[OneRosterEnrollment]:
-        """Lists the enrollments of a class of a school (a class of another school is a ``NotFoundError``). Iterate
-        the pager for every item (pages are read as the loop needs them), or call ``.pages()``; ``limit`` is the
-        page size, ``max_items`` stops early. ``search`` matches ``role``. ``fields`` asks for only those
-        members; the others are left unset.
+        """Lists the enrollments of a class of a school (a class of another school is a ``NotFoundError``). Returns
+        the first page (``.data``, ``.has_next_page()``, ``.get_next_page()``); iterate it for every item (later
+        pages are read as the loop needs them). ``limit`` is the page size, ``max_items`` stops early.
+        ``search`` matches ``role``. ``fields`` asks for only those members; the others are left unset.
 
         Example::
 
@@ -5449,10 +5473,10 @@ class AsyncSchoolClassEnrollments(AsyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> AsyncPager[OneRosterEnrollment]:
-        """Lists the enrollments of a class of a school (a class of another school is a ``NotFoundError``). Iterate
-        the pager for every item (pages are read as the loop needs them), or call ``.pages()``; ``limit`` is the
-        page size, ``max_items`` stops early. ``search`` matches ``role``. ``fields`` asks for only those
-        members; the others are left unset.
+        """Lists the enrollments of a class of a school (a class of another school is a ``NotFoundError``). Returns
+        the first page (``.data``, ``.has_next_page()``, ``.get_next_page()``); iterate it for every item (later
+        pages are read as the loop needs them). ``limit`` is the page size, ``max_items`` stops early.
+        ``search`` matches ``role``. ``fields`` asks for only those members; the others are left unset.
 
         Example::
 
@@ -5504,10 +5528,11 @@ class SchoolClassStudents(SyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> SyncPager[OneRosterUser]:
-        """Lists the students of a class of a school (a class of another school is a ``NotFoundError``). Iterate
-        the pager for every item (pages are read as the loop needs them), or call ``.pages()``; ``limit`` is the
-        page size, ``max_items`` stops early. ``search`` matches ``givenName``, ``familyName``, ``email``.
-        ``fields`` asks for only those members; the others are left unset.
+        """Lists the students of a class of a school (a class of another school is a ``NotFoundError``). Returns
+        the first page (``.data``, ``.has_next_page()``, ``.get_next_page()``); iterate it for every item (later
+        pages are read as the loop needs them). ``limit`` is the page size, ``max_items`` stops early.
+        ``search`` matches ``givenName``, ``familyName``, ``email``. ``fields`` asks for only those members; the
+        others are left unset.
 
         Example::
 
@@ -5555,10 +5580,11 @@ class AsyncSchoolClassStudents(AsyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> AsyncPager[OneRosterUser]:
-        """Lists the students of a class of a school (a class of another school is a ``NotFoundError``). Iterate
-        the pager for every item (pages are read as the loop needs them), or call ``.pages()``; ``limit`` is the
-        page size, ``max_items`` stops early. ``search`` matches ``givenName``, ``familyName``, ``email``.
-        ``fields`` asks for only those members; the others are left unset.
+        """Lists the students of a class of a school (a class of another school is a ``NotFoundError``). Returns
+        the first page (``.data``, ``.has_next_page()``, ``.get_next_page()``); iterate it for every item (later
+        pages are read as the loop needs them). ``limit`` is the page size, ``max_items`` stops early.
+        ``search`` matches ``givenName``, ``familyName``, ``email``. ``fields`` asks for only those members; the
+        others are left unset.
 
         Example::
 
@@ -5610,10 +5636,11 @@ class SchoolClassTeachers(SyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> SyncPager[OneRosterUser]:
-        """Lists the teachers of a class of a school (a class of another school is a ``NotFoundError``). Iterate
-        the pager for every item (pages are read as the loop needs them), or call ``.pages()``; ``limit`` is the
-        page size, ``max_items`` stops early. ``search`` matches ``givenName``, ``familyName``, ``email``.
-        ``fields`` asks for only those members; the others are left unset.
+        """Lists the teachers of a class of a school (a class of another school is a ``NotFoundError``). Returns
+        the first page (``.data``, ``.has_next_page()``, ``.get_next_page()``); iterate it for every item (later
+        pages are read as the loop needs them). ``limit`` is the page size, ``max_items`` stops early.
+        ``search`` matches ``givenName``, ``familyName``, ``email``. ``fields`` asks for only those members; the
+        others are left unset.
 
         Example::
 
@@ -5661,10 +5688,11 @@ class AsyncSchoolClassTeachers(AsyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> AsyncPager[OneRosterUser]:
-        """Lists the teachers of a class of a school (a class of another school is a ``NotFoundError``). Iterate
-        the pager for every item (pages are read as the loop needs them), or call ``.pages()``; ``limit`` is the
-        page size, ``max_items`` stops early. ``search`` matches ``givenName``, ``familyName``, ``email``.
-        ``fields`` asks for only those members; the others are left unset.
+        """Lists the teachers of a class of a school (a class of another school is a ``NotFoundError``). Returns
+        the first page (``.data``, ``.has_next_page()``, ``.get_next_page()``); iterate it for every item (later
+        pages are read as the loop needs them). ``limit`` is the page size, ``max_items`` stops early.
+        ``search`` matches ``givenName``, ``familyName``, ``email``. ``fields`` asks for only those members; the
+        others are left unset.
 
         Example::
 
@@ -5715,9 +5743,10 @@ class SchoolCourses(SyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> SyncPager[OneRosterCourse]:
-        """Lists the courses of a school. Iterate the pager for every item (pages are read as the loop needs them),
-        or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search`` matches
-        ``title``, ``courseCode``. ``fields`` asks for only those members; the others are left unset.
+        """Lists the courses of a school. Returns the first page (``.data``, ``.has_next_page()``,
+        ``.get_next_page()``); iterate it for every item (later pages are read as the loop needs them).
+        ``limit`` is the page size, ``max_items`` stops early. ``search`` matches ``title``, ``courseCode``.
+        ``fields`` asks for only those members; the others are left unset.
 
         Example::
 
@@ -5761,9 +5790,10 @@ class AsyncSchoolCourses(AsyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> AsyncPager[OneRosterCourse]:
-        """Lists the courses of a school. Iterate the pager for every item (pages are read as the loop needs them),
-        or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search`` matches
-        ``title``, ``courseCode``. ``fields`` asks for only those members; the others are left unset.
+        """Lists the courses of a school. Returns the first page (``.data``, ``.has_next_page()``,
+        ``.get_next_page()``); iterate it for every item (later pages are read as the loop needs them).
+        ``limit`` is the page size, ``max_items`` stops early. ``search`` matches ``title``, ``courseCode``.
+        ``fields`` asks for only those members; the others are left unset.
 
         Example::
 
@@ -5807,9 +5837,10 @@ class SchoolEnrollments(SyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> SyncPager[OneRosterEnrollment]:
-        """Lists the enrollments in the classes of a school. Iterate the pager for every item (pages are read as
-        the loop needs them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early.
-        ``search`` matches ``role``. ``fields`` asks for only those members; the others are left unset.
+        """Lists the enrollments in the classes of a school. Returns the first page (``.data``,
+        ``.has_next_page()``, ``.get_next_page()``); iterate it for every item (later pages are read as the loop
+        needs them). ``limit`` is the page size, ``max_items`` stops early. ``search`` matches ``role``.
+        ``fields`` asks for only those members; the others are left unset.
 
         Example::
 
@@ -5853,9 +5884,10 @@ class AsyncSchoolEnrollments(AsyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> AsyncPager[OneRosterEnrollment]:
-        """Lists the enrollments in the classes of a school. Iterate the pager for every item (pages are read as
-        the loop needs them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early.
-        ``search`` matches ``role``. ``fields`` asks for only those members; the others are left unset.
+        """Lists the enrollments in the classes of a school. Returns the first page (``.data``,
+        ``.has_next_page()``, ``.get_next_page()``); iterate it for every item (later pages are read as the loop
+        needs them). ``limit`` is the page size, ``max_items`` stops early. ``search`` matches ``role``.
+        ``fields`` asks for only those members; the others are left unset.
 
         Example::
 
@@ -5899,10 +5931,10 @@ class SchoolStudents(SyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> SyncPager[OneRosterUser]:
-        """Lists the students of a school. Iterate the pager for every item (pages are read as the loop needs
-        them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search`` matches
-        ``givenName``, ``familyName``, ``email``. ``fields`` asks for only those members; the others are left
-        unset.
+        """Lists the students of a school. Returns the first page (``.data``, ``.has_next_page()``,
+        ``.get_next_page()``); iterate it for every item (later pages are read as the loop needs them).
+        ``limit`` is the page size, ``max_items`` stops early. ``search`` matches ``givenName``, ``familyName``,
+        ``email``. ``fields`` asks for only those members; the others are left unset.
 
         Example::
 
@@ -5946,10 +5978,10 @@ class AsyncSchoolStudents(AsyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> AsyncPager[OneRosterUser]:
-        """Lists the students of a school. Iterate the pager for every item (pages are read as the loop needs
-        them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search`` matches
-        ``givenName``, ``familyName``, ``email``. ``fields`` asks for only those members; the others are left
-        unset.
+        """Lists the students of a school. Returns the first page (``.data``, ``.has_next_page()``,
+        ``.get_next_page()``); iterate it for every item (later pages are read as the loop needs them).
+        ``limit`` is the page size, ``max_items`` stops early. ``search`` matches ``givenName``, ``familyName``,
+        ``email``. ``fields`` asks for only those members; the others are left unset.
 
         Example::
 
@@ -5993,10 +6025,10 @@ class SchoolTeachers(SyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> SyncPager[OneRosterUser]:
-        """Lists the teachers of a school. Iterate the pager for every item (pages are read as the loop needs
-        them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search`` matches
-        ``givenName``, ``familyName``, ``email``. ``fields`` asks for only those members; the others are left
-        unset.
+        """Lists the teachers of a school. Returns the first page (``.data``, ``.has_next_page()``,
+        ``.get_next_page()``); iterate it for every item (later pages are read as the loop needs them).
+        ``limit`` is the page size, ``max_items`` stops early. ``search`` matches ``givenName``, ``familyName``,
+        ``email``. ``fields`` asks for only those members; the others are left unset.
 
         Example::
 
@@ -6040,10 +6072,10 @@ class AsyncSchoolTeachers(AsyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> AsyncPager[OneRosterUser]:
-        """Lists the teachers of a school. Iterate the pager for every item (pages are read as the loop needs
-        them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search`` matches
-        ``givenName``, ``familyName``, ``email``. ``fields`` asks for only those members; the others are left
-        unset.
+        """Lists the teachers of a school. Returns the first page (``.data``, ``.has_next_page()``,
+        ``.get_next_page()``); iterate it for every item (later pages are read as the loop needs them).
+        ``limit`` is the page size, ``max_items`` stops early. ``search`` matches ``givenName``, ``familyName``,
+        ``email``. ``fields`` asks for only those members; the others are left unset.
 
         Example::
 
@@ -6087,9 +6119,10 @@ class SchoolTerms(SyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> SyncPager[OneRosterAcademicSession]:
-        """Lists the terms of a school. Iterate the pager for every item (pages are read as the loop needs them),
-        or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search`` matches
-        ``title``. ``fields`` asks for only those members; the others are left unset.
+        """Lists the terms of a school. Returns the first page (``.data``, ``.has_next_page()``,
+        ``.get_next_page()``); iterate it for every item (later pages are read as the loop needs them).
+        ``limit`` is the page size, ``max_items`` stops early. ``search`` matches ``title``. ``fields`` asks for
+        only those members; the others are left unset.
 
         Example::
 
@@ -6133,9 +6166,10 @@ class AsyncSchoolTerms(AsyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> AsyncPager[OneRosterAcademicSession]:
-        """Lists the terms of a school. Iterate the pager for every item (pages are read as the loop needs them),
-        or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search`` matches
-        ``title``. ``fields`` asks for only those members; the others are left unset.
+        """Lists the terms of a school. Returns the first page (``.data``, ``.has_next_page()``,
+        ``.get_next_page()``); iterate it for every item (later pages are read as the loop needs them).
+        ``limit`` is the page size, ``max_items`` stops early. ``search`` matches ``title``. ``fields`` asks for
+        only those members; the others are left unset.
 
         Example::
 
@@ -6178,9 +6212,10 @@ class Students(SyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> SyncPager[OneRosterUser]:
-        """Lists the students. Iterate the pager for every item (pages are read as the loop needs them), or call
-        ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search`` matches ``givenName``,
-        ``familyName``, ``email``. ``fields`` asks for only those members; the others are left unset.
+        """Lists the students. Returns the first page (``.data``, ``.has_next_page()``, ``.get_next_page()``);
+        iterate it for every item (later pages are read as the loop needs them). ``limit`` is the page size,
+        ``max_items`` stops early. ``search`` matches ``givenName``, ``familyName``, ``email``. ``fields`` asks
+        for only those members; the others are left unset.
 
         Example::
 
@@ -6254,9 +6289,10 @@ class AsyncStudents(AsyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> AsyncPager[OneRosterUser]:
-        """Lists the students. Iterate the pager for every item (pages are read as the loop needs them), or call
-        ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search`` matches ``givenName``,
-        ``familyName``, ``email``. ``fields`` asks for only those members; the others are left unset.
+        """Lists the students. Returns the first page (``.data``, ``.has_next_page()``, ``.get_next_page()``);
+        iterate it for every item (later pages are read as the loop needs them). ``limit`` is the page size,
+        ``max_items`` stops early. ``search`` matches ``givenName``, ``familyName``, ``email``. ``fields`` asks
+        for only those members; the others are left unset.
 
         Example::
 
@@ -6331,9 +6367,10 @@ class StudentClasses(SyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> SyncPager[OneRosterClass]:
-        """Lists the classes a student is enrolled in. Iterate the pager for every item (pages are read as the loop
-        needs them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search``
-        matches ``title``. ``fields`` asks for only those members; the others are left unset.
+        """Lists the classes a student is enrolled in. Returns the first page (``.data``, ``.has_next_page()``,
+        ``.get_next_page()``); iterate it for every item (later pages are read as the loop needs them).
+        ``limit`` is the page size, ``max_items`` stops early. ``search`` matches ``title``. ``fields`` asks for
+        only those members; the others are left unset.
 
         Example::
 
@@ -6377,9 +6414,10 @@ class AsyncStudentClasses(AsyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> AsyncPager[OneRosterClass]:
-        """Lists the classes a student is enrolled in. Iterate the pager for every item (pages are read as the loop
-        needs them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search``
-        matches ``title``. ``fields`` asks for only those members; the others are left unset.
+        """Lists the classes a student is enrolled in. Returns the first page (``.data``, ``.has_next_page()``,
+        ``.get_next_page()``); iterate it for every item (later pages are read as the loop needs them).
+        ``limit`` is the page size, ``max_items`` stops early. ``search`` matches ``title``. ``fields`` asks for
+        only those members; the others are left unset.
 
         Example::
 
@@ -6422,9 +6460,10 @@ class Teachers(SyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> SyncPager[OneRosterUser]:
-        """Lists the teachers. Iterate the pager for every item (pages are read as the loop needs them), or call
-        ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search`` matches ``givenName``,
-        ``familyName``, ``email``. ``fields`` asks for only those members; the others are left unset.
+        """Lists the teachers. Returns the first page (``.data``, ``.has_next_page()``, ``.get_next_page()``);
+        iterate it for every item (later pages are read as the loop needs them). ``limit`` is the page size,
+        ``max_items`` stops early. ``search`` matches ``givenName``, ``familyName``, ``email``. ``fields`` asks
+        for only those members; the others are left unset.
 
         Example::
 
@@ -6498,9 +6537,10 @@ class AsyncTeachers(AsyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> AsyncPager[OneRosterUser]:
-        """Lists the teachers. Iterate the pager for every item (pages are read as the loop needs them), or call
-        ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search`` matches ``givenName``,
-        ``familyName``, ``email``. ``fields`` asks for only those members; the others are left unset.
+        """Lists the teachers. Returns the first page (``.data``, ``.has_next_page()``, ``.get_next_page()``);
+        iterate it for every item (later pages are read as the loop needs them). ``limit`` is the page size,
+        ``max_items`` stops early. ``search`` matches ``givenName``, ``familyName``, ``email``. ``fields`` asks
+        for only those members; the others are left unset.
 
         Example::
 
@@ -6575,9 +6615,10 @@ class TeacherClasses(SyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> SyncPager[OneRosterClass]:
-        """Lists the classes a teacher teaches. Iterate the pager for every item (pages are read as the loop needs
-        them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search`` matches
-        ``title``. ``fields`` asks for only those members; the others are left unset.
+        """Lists the classes a teacher teaches. Returns the first page (``.data``, ``.has_next_page()``,
+        ``.get_next_page()``); iterate it for every item (later pages are read as the loop needs them).
+        ``limit`` is the page size, ``max_items`` stops early. ``search`` matches ``title``. ``fields`` asks for
+        only those members; the others are left unset.
 
         Example::
 
@@ -6621,9 +6662,10 @@ class AsyncTeacherClasses(AsyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> AsyncPager[OneRosterClass]:
-        """Lists the classes a teacher teaches. Iterate the pager for every item (pages are read as the loop needs
-        them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search`` matches
-        ``title``. ``fields`` asks for only those members; the others are left unset.
+        """Lists the classes a teacher teaches. Returns the first page (``.data``, ``.has_next_page()``,
+        ``.get_next_page()``); iterate it for every item (later pages are read as the loop needs them).
+        ``limit`` is the page size, ``max_items`` stops early. ``search`` matches ``title``. ``fields`` asks for
+        only those members; the others are left unset.
 
         Example::
 
@@ -6666,9 +6708,10 @@ class Terms(SyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> SyncPager[OneRosterAcademicSession]:
-        """Lists the terms. Iterate the pager for every item (pages are read as the loop needs them), or call
-        ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search`` matches ``title``.
-        ``fields`` asks for only those members; the others are left unset.
+        """Lists the terms. Returns the first page (``.data``, ``.has_next_page()``, ``.get_next_page()``); iterate
+        it for every item (later pages are read as the loop needs them). ``limit`` is the page size,
+        ``max_items`` stops early. ``search`` matches ``title``. ``fields`` asks for only those members; the
+        others are left unset.
 
         Example::
 
@@ -6741,9 +6784,10 @@ class AsyncTerms(AsyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> AsyncPager[OneRosterAcademicSession]:
-        """Lists the terms. Iterate the pager for every item (pages are read as the loop needs them), or call
-        ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search`` matches ``title``.
-        ``fields`` asks for only those members; the others are left unset.
+        """Lists the terms. Returns the first page (``.data``, ``.has_next_page()``, ``.get_next_page()``); iterate
+        it for every item (later pages are read as the loop needs them). ``limit`` is the page size,
+        ``max_items`` stops early. ``search`` matches ``title``. ``fields`` asks for only those members; the
+        others are left unset.
 
         Example::
 
@@ -6817,9 +6861,10 @@ class TermClasses(SyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> SyncPager[OneRosterClass]:
-        """Lists the classes held in a term. Iterate the pager for every item (pages are read as the loop needs
-        them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search`` matches
-        ``title``. ``fields`` asks for only those members; the others are left unset.
+        """Lists the classes held in a term. Returns the first page (``.data``, ``.has_next_page()``,
+        ``.get_next_page()``); iterate it for every item (later pages are read as the loop needs them).
+        ``limit`` is the page size, ``max_items`` stops early. ``search`` matches ``title``. ``fields`` asks for
+        only those members; the others are left unset.
 
         Example::
 
@@ -6863,9 +6908,10 @@ class AsyncTermClasses(AsyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> AsyncPager[OneRosterClass]:
-        """Lists the classes held in a term. Iterate the pager for every item (pages are read as the loop needs
-        them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search`` matches
-        ``title``. ``fields`` asks for only those members; the others are left unset.
+        """Lists the classes held in a term. Returns the first page (``.data``, ``.has_next_page()``,
+        ``.get_next_page()``); iterate it for every item (later pages are read as the loop needs them).
+        ``limit`` is the page size, ``max_items`` stops early. ``search`` matches ``title``. ``fields`` asks for
+        only those members; the others are left unset.
 
         Example::
 
@@ -6909,9 +6955,10 @@ class TermGradingPeriods(SyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> SyncPager[OneRosterAcademicSession]:
-        """Lists the grading periods of a term. Iterate the pager for every item (pages are read as the loop needs
-        them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search`` matches
-        ``title``. ``fields`` asks for only those members; the others are left unset.
+        """Lists the grading periods of a term. Returns the first page (``.data``, ``.has_next_page()``,
+        ``.get_next_page()``); iterate it for every item (later pages are read as the loop needs them).
+        ``limit`` is the page size, ``max_items`` stops early. ``search`` matches ``title``. ``fields`` asks for
+        only those members; the others are left unset.
 
         Example::
 
@@ -7021,9 +7068,10 @@ class AsyncTermGradingPeriods(AsyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> AsyncPager[OneRosterAcademicSession]:
-        """Lists the grading periods of a term. Iterate the pager for every item (pages are read as the loop needs
-        them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search`` matches
-        ``title``. ``fields`` asks for only those members; the others are left unset.
+        """Lists the grading periods of a term. Returns the first page (``.data``, ``.has_next_page()``,
+        ``.get_next_page()``); iterate it for every item (later pages are read as the loop needs them).
+        ``limit`` is the page size, ``max_items`` stops early. ``search`` matches ``title``. ``fields`` asks for
+        only those members; the others are left unset.
 
         Example::
 
@@ -7132,9 +7180,10 @@ class Users(SyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> SyncPager[OneRosterUser]:
-        """Lists users. Iterate the pager for every item (pages are read as the loop needs them), or call
-        ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search`` matches ``givenName``,
-        ``familyName``, ``email``. ``fields`` asks for only those members; the others are left unset.
+        """Lists users. Returns the first page (``.data``, ``.has_next_page()``, ``.get_next_page()``); iterate it
+        for every item (later pages are read as the loop needs them). ``limit`` is the page size, ``max_items``
+        stops early. ``search`` matches ``givenName``, ``familyName``, ``email``. ``fields`` asks for only those
+        members; the others are left unset.
 
         Example::
 
@@ -7417,9 +7466,10 @@ class AsyncUsers(AsyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> AsyncPager[OneRosterUser]:
-        """Lists users. Iterate the pager for every item (pages are read as the loop needs them), or call
-        ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search`` matches ``givenName``,
-        ``familyName``, ``email``. ``fields`` asks for only those members; the others are left unset.
+        """Lists users. Returns the first page (``.data``, ``.has_next_page()``, ``.get_next_page()``); iterate it
+        for every item (later pages are read as the loop needs them). ``limit`` is the page size, ``max_items``
+        stops early. ``search`` matches ``givenName``, ``familyName``, ``email``. ``fields`` asks for only those
+        members; the others are left unset.
 
         Example::
 
@@ -7941,9 +7991,10 @@ class UserClasses(SyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> SyncPager[OneRosterClass]:
-        """Lists the classes a user is enrolled in, in any role. Iterate the pager for every item (pages are read
-        as the loop needs them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early.
-        ``search`` matches ``title``. ``fields`` asks for only those members; the others are left unset.
+        """Lists the classes a user is enrolled in, in any role. Returns the first page (``.data``,
+        ``.has_next_page()``, ``.get_next_page()``); iterate it for every item (later pages are read as the loop
+        needs them). ``limit`` is the page size, ``max_items`` stops early. ``search`` matches ``title``.
+        ``fields`` asks for only those members; the others are left unset.
 
         Example::
 
@@ -7987,9 +8038,10 @@ class AsyncUserClasses(AsyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> AsyncPager[OneRosterClass]:
-        """Lists the classes a user is enrolled in, in any role. Iterate the pager for every item (pages are read
-        as the loop needs them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early.
-        ``search`` matches ``title``. ``fields`` asks for only those members; the others are left unset.
+        """Lists the classes a user is enrolled in, in any role. Returns the first page (``.data``,
+        ``.has_next_page()``, ``.get_next_page()``); iterate it for every item (later pages are read as the loop
+        needs them). ``limit`` is the page size, ``max_items`` stops early. ``search`` matches ``title``.
+        ``fields`` asks for only those members; the others are left unset.
 
         Example::
 
@@ -8040,9 +8092,10 @@ class AssessmentLineItems(SyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> SyncPager[OneRosterAssessmentLineItem]:
-        """Lists assessment line items. Iterate the pager for every item (pages are read as the loop needs them),
-        or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search`` matches
-        ``title``. ``fields`` asks for only those members; the others are left unset.
+        """Lists assessment line items. Returns the first page (``.data``, ``.has_next_page()``,
+        ``.get_next_page()``); iterate it for every item (later pages are read as the loop needs them).
+        ``limit`` is the page size, ``max_items`` stops early. ``search`` matches ``title``. ``fields`` asks for
+        only those members; the others are left unset.
 
         Example::
 
@@ -8289,9 +8342,10 @@ class AsyncAssessmentLineItems(AsyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> AsyncPager[OneRosterAssessmentLineItem]:
-        """Lists assessment line items. Iterate the pager for every item (pages are read as the loop needs them),
-        or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search`` matches
-        ``title``. ``fields`` asks for only those members; the others are left unset.
+        """Lists assessment line items. Returns the first page (``.data``, ``.has_next_page()``,
+        ``.get_next_page()``); iterate it for every item (later pages are read as the loop needs them).
+        ``limit`` is the page size, ``max_items`` stops early. ``search`` matches ``title``. ``fields`` asks for
+        only those members; the others are left unset.
 
         Example::
 
@@ -8538,9 +8592,10 @@ class AssessmentResults(SyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> SyncPager[OneRosterAssessmentResult]:
-        """Lists the assessment results. Iterate the pager for every item (pages are read as the loop needs them),
-        or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search`` matches
-        ``comment``. ``fields`` asks for only those members; the others are left unset.
+        """Lists the assessment results. Returns the first page (``.data``, ``.has_next_page()``,
+        ``.get_next_page()``); iterate it for every item (later pages are read as the loop needs them).
+        ``limit`` is the page size, ``max_items`` stops early. ``search`` matches ``comment``. ``fields`` asks
+        for only those members; the others are left unset.
 
         Example::
 
@@ -8805,9 +8860,10 @@ class AsyncAssessmentResults(AsyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> AsyncPager[OneRosterAssessmentResult]:
-        """Lists the assessment results. Iterate the pager for every item (pages are read as the loop needs them),
-        or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search`` matches
-        ``comment``. ``fields`` asks for only those members; the others are left unset.
+        """Lists the assessment results. Returns the first page (``.data``, ``.has_next_page()``,
+        ``.get_next_page()``); iterate it for every item (later pages are read as the loop needs them).
+        ``limit`` is the page size, ``max_items`` stops early. ``search`` matches ``comment``. ``fields`` asks
+        for only those members; the others are left unset.
 
         Example::
 
@@ -9072,9 +9128,10 @@ class Categories(SyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> SyncPager[OneRosterCategory]:
-        """Lists the categories. Iterate the pager for every item (pages are read as the loop needs them), or call
-        ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search`` matches ``title``.
-        ``fields`` asks for only those members; the others are left unset.
+        """Lists the categories. Returns the first page (``.data``, ``.has_next_page()``, ``.get_next_page()``);
+        iterate it for every item (later pages are read as the loop needs them). ``limit`` is the page size,
+        ``max_items`` stops early. ``search`` matches ``title``. ``fields`` asks for only those members; the
+        others are left unset.
 
         Example::
 
@@ -9281,9 +9338,10 @@ class AsyncCategories(AsyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> AsyncPager[OneRosterCategory]:
-        """Lists the categories. Iterate the pager for every item (pages are read as the loop needs them), or call
-        ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search`` matches ``title``.
-        ``fields`` asks for only those members; the others are left unset.
+        """Lists the categories. Returns the first page (``.data``, ``.has_next_page()``, ``.get_next_page()``);
+        iterate it for every item (later pages are read as the loop needs them). ``limit`` is the page size,
+        ``max_items`` stops early. ``search`` matches ``title``. ``fields`` asks for only those members; the
+        others are left unset.
 
         Example::
 
@@ -9490,9 +9548,10 @@ class LineItems(SyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> SyncPager[OneRosterLineItem]:
-        """Lists the line items. Iterate the pager for every item (pages are read as the loop needs them), or call
-        ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search`` matches ``title``.
-        ``fields`` asks for only those members; the others are left unset.
+        """Lists the line items. Returns the first page (``.data``, ``.has_next_page()``, ``.get_next_page()``);
+        iterate it for every item (later pages are read as the loop needs them). ``limit`` is the page size,
+        ``max_items`` stops early. ``search`` matches ``title``. ``fields`` asks for only those members; the
+        others are left unset.
 
         Example::
 
@@ -9740,9 +9799,10 @@ class AsyncLineItems(AsyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> AsyncPager[OneRosterLineItem]:
-        """Lists the line items. Iterate the pager for every item (pages are read as the loop needs them), or call
-        ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search`` matches ``title``.
-        ``fields`` asks for only those members; the others are left unset.
+        """Lists the line items. Returns the first page (``.data``, ``.has_next_page()``, ``.get_next_page()``);
+        iterate it for every item (later pages are read as the loop needs them). ``limit`` is the page size,
+        ``max_items`` stops early. ``search`` matches ``title``. ``fields`` asks for only those members; the
+        others are left unset.
 
         Example::
 
@@ -10078,9 +10138,10 @@ class Results(SyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> SyncPager[OneRosterResult]:
-        """Lists results. Iterate the pager for every item (pages are read as the loop needs them), or call
-        ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search`` matches ``comment``.
-        ``fields`` asks for only those members; the others are left unset.
+        """Lists results. Returns the first page (``.data``, ``.has_next_page()``, ``.get_next_page()``); iterate
+        it for every item (later pages are read as the loop needs them). ``limit`` is the page size,
+        ``max_items`` stops early. ``search`` matches ``comment``. ``fields`` asks for only those members; the
+        others are left unset.
 
         Example::
 
@@ -10344,9 +10405,10 @@ class AsyncResults(AsyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> AsyncPager[OneRosterResult]:
-        """Lists results. Iterate the pager for every item (pages are read as the loop needs them), or call
-        ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search`` matches ``comment``.
-        ``fields`` asks for only those members; the others are left unset.
+        """Lists results. Returns the first page (``.data``, ``.has_next_page()``, ``.get_next_page()``); iterate
+        it for every item (later pages are read as the loop needs them). ``limit`` is the page size,
+        ``max_items`` stops early. ``search`` matches ``comment``. ``fields`` asks for only those members; the
+        others are left unset.
 
         Example::
 
@@ -10610,9 +10672,10 @@ class ScoreScales(SyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> SyncPager[OneRosterScoreScale]:
-        """Lists the score scales. Iterate the pager for every item (pages are read as the loop needs them), or
-        call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search`` matches ``title``.
-        ``fields`` asks for only those members; the others are left unset.
+        """Lists the score scales. Returns the first page (``.data``, ``.has_next_page()``, ``.get_next_page()``);
+        iterate it for every item (later pages are read as the loop needs them). ``limit`` is the page size,
+        ``max_items`` stops early. ``search`` matches ``title``. ``fields`` asks for only those members; the
+        others are left unset.
 
         Example::
 
@@ -10836,9 +10899,10 @@ class AsyncScoreScales(AsyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> AsyncPager[OneRosterScoreScale]:
-        """Lists the score scales. Iterate the pager for every item (pages are read as the loop needs them), or
-        call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search`` matches ``title``.
-        ``fields`` asks for only those members; the others are left unset.
+        """Lists the score scales. Returns the first page (``.data``, ``.has_next_page()``, ``.get_next_page()``);
+        iterate it for every item (later pages are read as the loop needs them). ``limit`` is the page size,
+        ``max_items`` stops early. ``search`` matches ``title``. ``fields`` asks for only those members; the
+        others are left unset.
 
         Example::
 
@@ -11177,9 +11241,10 @@ class GradebookClassCategories(SyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> SyncPager[OneRosterCategory]:
-        """Lists the categories the line items of a class are in. Iterate the pager for every item (pages are read
-        as the loop needs them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early.
-        ``search`` matches ``title``. ``fields`` asks for only those members; the others are left unset.
+        """Lists the categories the line items of a class are in. Returns the first page (``.data``,
+        ``.has_next_page()``, ``.get_next_page()``); iterate it for every item (later pages are read as the loop
+        needs them). ``limit`` is the page size, ``max_items`` stops early. ``search`` matches ``title``.
+        ``fields`` asks for only those members; the others are left unset.
 
         Example::
 
@@ -11223,9 +11288,10 @@ class AsyncGradebookClassCategories(AsyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> AsyncPager[OneRosterCategory]:
-        """Lists the categories the line items of a class are in. Iterate the pager for every item (pages are read
-        as the loop needs them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early.
-        ``search`` matches ``title``. ``fields`` asks for only those members; the others are left unset.
+        """Lists the categories the line items of a class are in. Returns the first page (``.data``,
+        ``.has_next_page()``, ``.get_next_page()``); iterate it for every item (later pages are read as the loop
+        needs them). ``limit`` is the page size, ``max_items`` stops early. ``search`` matches ``title``.
+        ``fields`` asks for only those members; the others are left unset.
 
         Example::
 
@@ -11269,9 +11335,10 @@ class GradebookClassLineItems(SyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> SyncPager[OneRosterLineItem]:
-        """Lists the line items of a class. Iterate the pager for every item (pages are read as the loop needs
-        them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search`` matches
-        ``title``. ``fields`` asks for only those members; the others are left unset.
+        """Lists the line items of a class. Returns the first page (``.data``, ``.has_next_page()``,
+        ``.get_next_page()``); iterate it for every item (later pages are read as the loop needs them).
+        ``limit`` is the page size, ``max_items`` stops early. ``search`` matches ``title``. ``fields`` asks for
+        only those members; the others are left unset.
 
         Example::
 
@@ -11397,9 +11464,10 @@ class AsyncGradebookClassLineItems(AsyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> AsyncPager[OneRosterLineItem]:
-        """Lists the line items of a class. Iterate the pager for every item (pages are read as the loop needs
-        them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search`` matches
-        ``title``. ``fields`` asks for only those members; the others are left unset.
+        """Lists the line items of a class. Returns the first page (``.data``, ``.has_next_page()``,
+        ``.get_next_page()``); iterate it for every item (later pages are read as the loop needs them).
+        ``limit`` is the page size, ``max_items`` stops early. ``search`` matches ``title``. ``fields`` asks for
+        only those members; the others are left unset.
 
         Example::
 
@@ -11526,9 +11594,10 @@ class GradebookClassLineItemResults(SyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> SyncPager[OneRosterResult]:
-        """Lists the results of a line item of a class. Iterate the pager for every item (pages are read as the
-        loop needs them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early.
-        ``search`` matches ``comment``. ``fields`` asks for only those members; the others are left unset.
+        """Lists the results of a line item of a class. Returns the first page (``.data``, ``.has_next_page()``,
+        ``.get_next_page()``); iterate it for every item (later pages are read as the loop needs them).
+        ``limit`` is the page size, ``max_items`` stops early. ``search`` matches ``comment``. ``fields`` asks
+        for only those members; the others are left unset.
 
         Example::
 
@@ -11580,9 +11649,10 @@ class AsyncGradebookClassLineItemResults(AsyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> AsyncPager[OneRosterResult]:
-        """Lists the results of a line item of a class. Iterate the pager for every item (pages are read as the
-        loop needs them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early.
-        ``search`` matches ``comment``. ``fields`` asks for only those members; the others are left unset.
+        """Lists the results of a line item of a class. Returns the first page (``.data``, ``.has_next_page()``,
+        ``.get_next_page()``); iterate it for every item (later pages are read as the loop needs them).
+        ``limit`` is the page size, ``max_items`` stops early. ``search`` matches ``comment``. ``fields`` asks
+        for only those members; the others are left unset.
 
         Example::
 
@@ -11633,9 +11703,10 @@ class GradebookClassResults(SyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> SyncPager[OneRosterResult]:
-        """Lists the results of a class. Iterate the pager for every item (pages are read as the loop needs them),
-        or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search`` matches
-        ``comment``. ``fields`` asks for only those members; the others are left unset.
+        """Lists the results of a class. Returns the first page (``.data``, ``.has_next_page()``,
+        ``.get_next_page()``); iterate it for every item (later pages are read as the loop needs them).
+        ``limit`` is the page size, ``max_items`` stops early. ``search`` matches ``comment``. ``fields`` asks
+        for only those members; the others are left unset.
 
         Example::
 
@@ -11679,9 +11750,10 @@ class AsyncGradebookClassResults(AsyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> AsyncPager[OneRosterResult]:
-        """Lists the results of a class. Iterate the pager for every item (pages are read as the loop needs them),
-        or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search`` matches
-        ``comment``. ``fields`` asks for only those members; the others are left unset.
+        """Lists the results of a class. Returns the first page (``.data``, ``.has_next_page()``,
+        ``.get_next_page()``); iterate it for every item (later pages are read as the loop needs them).
+        ``limit`` is the page size, ``max_items`` stops early. ``search`` matches ``comment``. ``fields`` asks
+        for only those members; the others are left unset.
 
         Example::
 
@@ -11725,9 +11797,10 @@ class GradebookClassScoreScales(SyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> SyncPager[OneRosterScoreScale]:
-        """Lists the score scales of a class. Iterate the pager for every item (pages are read as the loop needs
-        them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search`` matches
-        ``title``. ``fields`` asks for only those members; the others are left unset.
+        """Lists the score scales of a class. Returns the first page (``.data``, ``.has_next_page()``,
+        ``.get_next_page()``); iterate it for every item (later pages are read as the loop needs them).
+        ``limit`` is the page size, ``max_items`` stops early. ``search`` matches ``title``. ``fields`` asks for
+        only those members; the others are left unset.
 
         Example::
 
@@ -11771,9 +11844,10 @@ class AsyncGradebookClassScoreScales(AsyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> AsyncPager[OneRosterScoreScale]:
-        """Lists the score scales of a class. Iterate the pager for every item (pages are read as the loop needs
-        them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search`` matches
-        ``title``. ``fields`` asks for only those members; the others are left unset.
+        """Lists the score scales of a class. Returns the first page (``.data``, ``.has_next_page()``,
+        ``.get_next_page()``); iterate it for every item (later pages are read as the loop needs them).
+        ``limit`` is the page size, ``max_items`` stops early. ``search`` matches ``title``. ``fields`` asks for
+        only those members; the others are left unset.
 
         Example::
 
@@ -11826,10 +11900,10 @@ class GradebookClassStudentResults(SyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> SyncPager[OneRosterResult]:
-        """Lists the results of a student in a class (class first, then student, as the path has them). Iterate the
-        pager for every item (pages are read as the loop needs them), or call ``.pages()``; ``limit`` is the
-        page size, ``max_items`` stops early. ``search`` matches ``comment``. ``fields`` asks for only those
-        members; the others are left unset.
+        """Lists the results of a student in a class (class first, then student, as the path has them). Returns the
+        first page (``.data``, ``.has_next_page()``, ``.get_next_page()``); iterate it for every item (later
+        pages are read as the loop needs them). ``limit`` is the page size, ``max_items`` stops early.
+        ``search`` matches ``comment``. ``fields`` asks for only those members; the others are left unset.
 
         Example::
 
@@ -11881,10 +11955,10 @@ class AsyncGradebookClassStudentResults(AsyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> AsyncPager[OneRosterResult]:
-        """Lists the results of a student in a class (class first, then student, as the path has them). Iterate the
-        pager for every item (pages are read as the loop needs them), or call ``.pages()``; ``limit`` is the
-        page size, ``max_items`` stops early. ``search`` matches ``comment``. ``fields`` asks for only those
-        members; the others are left unset.
+        """Lists the results of a student in a class (class first, then student, as the path has them). Returns the
+        first page (``.data``, ``.has_next_page()``, ``.get_next_page()``); iterate it for every item (later
+        pages are read as the loop needs them). ``limit`` is the page size, ``max_items`` stops early.
+        ``search`` matches ``comment``. ``fields`` asks for only those members; the others are left unset.
 
         Example::
 
@@ -11943,9 +12017,10 @@ class GradebookSchoolLineItems(SyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> SyncPager[OneRosterLineItem]:
-        """Lists the line items of the classes of a school. Iterate the pager for every item (pages are read as the
-        loop needs them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early.
-        ``search`` matches ``title``. ``fields`` asks for only those members; the others are left unset.
+        """Lists the line items of the classes of a school. Returns the first page (``.data``,
+        ``.has_next_page()``, ``.get_next_page()``); iterate it for every item (later pages are read as the loop
+        needs them). ``limit`` is the page size, ``max_items`` stops early. ``search`` matches ``title``.
+        ``fields`` asks for only those members; the others are left unset.
 
         Example::
 
@@ -12029,9 +12104,10 @@ class AsyncGradebookSchoolLineItems(AsyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> AsyncPager[OneRosterLineItem]:
-        """Lists the line items of the classes of a school. Iterate the pager for every item (pages are read as the
-        loop needs them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early.
-        ``search`` matches ``title``. ``fields`` asks for only those members; the others are left unset.
+        """Lists the line items of the classes of a school. Returns the first page (``.data``,
+        ``.has_next_page()``, ``.get_next_page()``); iterate it for every item (later pages are read as the loop
+        needs them). ``limit`` is the page size, ``max_items`` stops early. ``search`` matches ``title``.
+        ``fields`` asks for only those members; the others are left unset.
 
         Example::
 
@@ -12115,9 +12191,10 @@ class GradebookSchoolScoreScales(SyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> SyncPager[OneRosterScoreScale]:
-        """Lists the score scales of the classes of a school. Iterate the pager for every item (pages are read as
-        the loop needs them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early.
-        ``search`` matches ``title``. ``fields`` asks for only those members; the others are left unset.
+        """Lists the score scales of the classes of a school. Returns the first page (``.data``,
+        ``.has_next_page()``, ``.get_next_page()``); iterate it for every item (later pages are read as the loop
+        needs them). ``limit`` is the page size, ``max_items`` stops early. ``search`` matches ``title``.
+        ``fields`` asks for only those members; the others are left unset.
 
         Example::
 
@@ -12161,9 +12238,10 @@ class AsyncGradebookSchoolScoreScales(AsyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> AsyncPager[OneRosterScoreScale]:
-        """Lists the score scales of the classes of a school. Iterate the pager for every item (pages are read as
-        the loop needs them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early.
-        ``search`` matches ``title``. ``fields`` asks for only those members; the others are left unset.
+        """Lists the score scales of the classes of a school. Returns the first page (``.data``,
+        ``.has_next_page()``, ``.get_next_page()``); iterate it for every item (later pages are read as the loop
+        needs them). ``limit`` is the page size, ``max_items`` stops early. ``search`` matches ``title``.
+        ``fields`` asks for only those members; the others are left unset.
 
         Example::
 
@@ -12206,9 +12284,10 @@ class Resources(SyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> SyncPager[OneRosterResource]:
-        """Lists the learning resources. Iterate the pager for every item (pages are read as the loop needs them),
-        or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search`` matches
-        ``title``. ``fields`` asks for only those members; the others are left unset.
+        """Lists the learning resources. Returns the first page (``.data``, ``.has_next_page()``,
+        ``.get_next_page()``); iterate it for every item (later pages are read as the loop needs them).
+        ``limit`` is the page size, ``max_items`` stops early. ``search`` matches ``title``. ``fields`` asks for
+        only those members; the others are left unset.
 
         Example::
 
@@ -12465,9 +12544,10 @@ class AsyncResources(AsyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> AsyncPager[OneRosterResource]:
-        """Lists the learning resources. Iterate the pager for every item (pages are read as the loop needs them),
-        or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search`` matches
-        ``title``. ``fields`` asks for only those members; the others are left unset.
+        """Lists the learning resources. Returns the first page (``.data``, ``.has_next_page()``,
+        ``.get_next_page()``); iterate it for every item (later pages are read as the loop needs them).
+        ``limit`` is the page size, ``max_items`` stops early. ``search`` matches ``title``. ``fields`` asks for
+        only those members; the others are left unset.
 
         Example::
 
@@ -12725,9 +12805,10 @@ class ClassResources(SyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> SyncPager[OneRosterResource]:
-        """Lists the resources assigned to a class. Iterate the pager for every item (pages are read as the loop
-        needs them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search``
-        matches ``title``. ``fields`` asks for only those members; the others are left unset.
+        """Lists the resources assigned to a class. Returns the first page (``.data``, ``.has_next_page()``,
+        ``.get_next_page()``); iterate it for every item (later pages are read as the loop needs them).
+        ``limit`` is the page size, ``max_items`` stops early. ``search`` matches ``title``. ``fields`` asks for
+        only those members; the others are left unset.
 
         Example::
 
@@ -12843,9 +12924,10 @@ class AsyncClassResources(AsyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> AsyncPager[OneRosterResource]:
-        """Lists the resources assigned to a class. Iterate the pager for every item (pages are read as the loop
-        needs them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search``
-        matches ``title``. ``fields`` asks for only those members; the others are left unset.
+        """Lists the resources assigned to a class. Returns the first page (``.data``, ``.has_next_page()``,
+        ``.get_next_page()``); iterate it for every item (later pages are read as the loop needs them).
+        ``limit`` is the page size, ``max_items`` stops early. ``search`` matches ``title``. ``fields`` asks for
+        only those members; the others are left unset.
 
         Example::
 
@@ -12961,9 +13043,10 @@ class CourseResources(SyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> SyncPager[OneRosterResource]:
-        """Lists the resources assigned to a course. Iterate the pager for every item (pages are read as the loop
-        needs them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search``
-        matches ``title``. ``fields`` asks for only those members; the others are left unset.
+        """Lists the resources assigned to a course. Returns the first page (``.data``, ``.has_next_page()``,
+        ``.get_next_page()``); iterate it for every item (later pages are read as the loop needs them).
+        ``limit`` is the page size, ``max_items`` stops early. ``search`` matches ``title``. ``fields`` asks for
+        only those members; the others are left unset.
 
         Example::
 
@@ -13076,9 +13159,10 @@ class AsyncCourseResources(AsyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> AsyncPager[OneRosterResource]:
-        """Lists the resources assigned to a course. Iterate the pager for every item (pages are read as the loop
-        needs them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search``
-        matches ``title``. ``fields`` asks for only those members; the others are left unset.
+        """Lists the resources assigned to a course. Returns the first page (``.data``, ``.has_next_page()``,
+        ``.get_next_page()``); iterate it for every item (later pages are read as the loop needs them).
+        ``limit`` is the page size, ``max_items`` stops early. ``search`` matches ``title``. ``fields`` asks for
+        only those members; the others are left unset.
 
         Example::
 
@@ -13191,9 +13275,10 @@ class UserResources(SyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> SyncPager[OneRosterResource]:
-        """Lists the resources assigned to a user. Iterate the pager for every item (pages are read as the loop
-        needs them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search``
-        matches ``title``. ``fields`` asks for only those members; the others are left unset.
+        """Lists the resources assigned to a user. Returns the first page (``.data``, ``.has_next_page()``,
+        ``.get_next_page()``); iterate it for every item (later pages are read as the loop needs them).
+        ``limit`` is the page size, ``max_items`` stops early. ``search`` matches ``title``. ``fields`` asks for
+        only those members; the others are left unset.
 
         Example::
 
@@ -13306,9 +13391,10 @@ class AsyncUserResources(AsyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> AsyncPager[OneRosterResource]:
-        """Lists the resources assigned to a user. Iterate the pager for every item (pages are read as the loop
-        needs them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early. ``search``
-        matches ``title``. ``fields`` asks for only those members; the others are left unset.
+        """Lists the resources assigned to a user. Returns the first page (``.data``, ``.has_next_page()``,
+        ``.get_next_page()``); iterate it for every item (later pages are read as the loop needs them).
+        ``limit`` is the page size, ``max_items`` stops early. ``search`` matches ``title``. ``fields`` asks for
+        only those members; the others are left unset.
 
         Example::
 

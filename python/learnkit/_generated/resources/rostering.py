@@ -396,8 +396,9 @@ class Roles(SyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> SyncPager[UserRole]:
-        """The roles of a user. Iterate the pager for every item (pages are read as the loop needs them), or call
-        ``.pages()``; ``limit`` is the page size, ``max_items`` stops early.
+        """The roles of a user. Returns the first page (``.data``, ``.has_next_page()``, ``.get_next_page()``);
+        iterate it for every item (later pages are read as the loop needs them). ``limit`` is the page size,
+        ``max_items`` stops early.
 
         Example::
 
@@ -490,8 +491,9 @@ class AsyncRoles(AsyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> AsyncPager[UserRole]:
-        """The roles of a user. Iterate the pager for every item (pages are read as the loop needs them), or call
-        ``.pages()``; ``limit`` is the page size, ``max_items`` stops early.
+        """The roles of a user. Returns the first page (``.data``, ``.has_next_page()``, ``.get_next_page()``);
+        iterate it for every item (later pages are read as the loop needs them). ``limit`` is the page size,
+        ``max_items`` stops early.
 
         Example::
 
@@ -584,8 +586,9 @@ class Profiles(SyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> SyncPager[UserProfile]:
-        """The profiles of a user. Iterate the pager for every item (pages are read as the loop needs them), or
-        call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early.
+        """The profiles of a user. Returns the first page (``.data``, ``.has_next_page()``, ``.get_next_page()``);
+        iterate it for every item (later pages are read as the loop needs them). ``limit`` is the page size,
+        ``max_items`` stops early.
 
         Example::
 
@@ -653,8 +656,9 @@ class AsyncProfiles(AsyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> AsyncPager[UserProfile]:
-        """The profiles of a user. Iterate the pager for every item (pages are read as the loop needs them), or
-        call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early.
+        """The profiles of a user. Returns the first page (``.data``, ``.has_next_page()``, ``.get_next_page()``);
+        iterate it for every item (later pages are read as the loop needs them). ``limit`` is the page size,
+        ``max_items`` stops early.
 
         Example::
 
@@ -722,9 +726,9 @@ class Agents(SyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> SyncPager[UserAgent]:
-        """The user's open agent relationships (ended ones excluded). Iterate the pager for every item (pages are
-        read as the loop needs them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops
-        early.
+        """The user's open agent relationships (ended ones excluded). Returns the first page (``.data``,
+        ``.has_next_page()``, ``.get_next_page()``); iterate it for every item (later pages are read as the loop
+        needs them). ``limit`` is the page size, ``max_items`` stops early.
 
         Example::
 
@@ -837,9 +841,9 @@ class AsyncAgents(AsyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> AsyncPager[UserAgent]:
-        """The user's open agent relationships (ended ones excluded). Iterate the pager for every item (pages are
-        read as the loop needs them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops
-        early.
+        """The user's open agent relationships (ended ones excluded). Returns the first page (``.data``,
+        ``.has_next_page()``, ``.get_next_page()``); iterate it for every item (later pages are read as the loop
+        needs them). ``limit`` is the page size, ``max_items`` stops early.
 
         Example::
 
@@ -952,8 +956,9 @@ class LinkedUsers(SyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> SyncPager[LinkedUser]:
-        """The linked users (each ``userId`` is the other user). Iterate the pager for every item (pages are read
-        as the loop needs them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early.
+        """The linked users (each ``userId`` is the other user). Returns the first page (``.data``,
+        ``.has_next_page()``, ``.get_next_page()``); iterate it for every item (later pages are read as the loop
+        needs them). ``limit`` is the page size, ``max_items`` stops early.
 
         Example::
 
@@ -993,8 +998,9 @@ class AsyncLinkedUsers(AsyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> AsyncPager[LinkedUser]:
-        """The linked users (each ``userId`` is the other user). Iterate the pager for every item (pages are read
-        as the loop needs them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early.
+        """The linked users (each ``userId`` is the other user). Returns the first page (``.data``,
+        ``.has_next_page()``, ``.get_next_page()``); iterate it for every item (later pages are read as the loop
+        needs them). ``limit`` is the page size, ``max_items`` stops early.
 
         Example::
 
@@ -1033,8 +1039,9 @@ class Enrollments(SyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> SyncPager[Enrollment]:
-        """The enrollments in the client's org scope. Iterate the pager for every item (pages are read as the loop
-        needs them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early.
+        """The enrollments in the client's org scope. Returns the first page (``.data``, ``.has_next_page()``,
+        ``.get_next_page()``); iterate it for every item (later pages are read as the loop needs them).
+        ``limit`` is the page size, ``max_items`` stops early.
 
         Example::
 
@@ -1099,8 +1106,9 @@ class AsyncEnrollments(AsyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> AsyncPager[Enrollment]:
-        """The enrollments in the client's org scope. Iterate the pager for every item (pages are read as the loop
-        needs them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early.
+        """The enrollments in the client's org scope. Returns the first page (``.data``, ``.has_next_page()``,
+        ``.get_next_page()``); iterate it for every item (later pages are read as the loop needs them).
+        ``limit`` is the page size, ``max_items`` stops early.
 
         Example::
 
@@ -1165,8 +1173,9 @@ class Orgs(SyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> SyncPager[Org]:
-        """The organizations in the client's org scope. Iterate the pager for every item (pages are read as the
-        loop needs them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early.
+        """The organizations in the client's org scope. Returns the first page (``.data``, ``.has_next_page()``,
+        ``.get_next_page()``); iterate it for every item (later pages are read as the loop needs them).
+        ``limit`` is the page size, ``max_items`` stops early.
 
         Example::
 
@@ -1204,8 +1213,9 @@ class AsyncOrgs(AsyncAPIResource):
         extra_headers: Mapping[str, str] | None = None,
         extra_query: Mapping[str, QueryValue] | None = None,
     ) -> AsyncPager[Org]:
-        """The organizations in the client's org scope. Iterate the pager for every item (pages are read as the
-        loop needs them), or call ``.pages()``; ``limit`` is the page size, ``max_items`` stops early.
+        """The organizations in the client's org scope. Returns the first page (``.data``, ``.has_next_page()``,
+        ``.get_next_page()``); iterate it for every item (later pages are read as the loop needs them).
+        ``limit`` is the page size, ``max_items`` stops early.
 
         Example::
 
