@@ -233,7 +233,7 @@ describe('the lesson page in Chromium', () => {
     // brand), an ActivitySendError with the status (docs/decisions.md#d-tracker-errors-branded).
     const log = (await page.textContent('#log')) ?? '';
     expect(log).toContain(
-      'timeSpent failed (ActivitySendError): activity: POST /api/activity responded with 502',
+      'timeSpent failed (ActivitySendError): activity: POST /api/activity returned 502',
     );
     expect(log).not.toContain('not a LearnKitError');
     await sleep(600);
