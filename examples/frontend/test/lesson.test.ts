@@ -232,9 +232,7 @@ describe('the lesson page in Chromium', () => {
     // The page's onError got the failure as a LearnKitError of @learnkit/core (its own bundle's class, checked by
     // brand), an ActivitySendError with the status (docs/decisions.md#d-tracker-errors-branded).
     const log = (await page.textContent('#log')) ?? '';
-    expect(log).toContain(
-      'timeSpent failed (ActivitySendError): activity: POST /api/activity returned 502',
-    );
+    expect(log).toContain('timeSpent failed (ActivitySendError): activity: POST /api/activity returned 502');
     expect(log).not.toContain('not a LearnKitError');
     await sleep(600);
     // Decision 10: the units Ada mastered in the course so far (the seeded gradebook and earlier tests), plus 1.
