@@ -59,12 +59,12 @@ export class Items extends GeneratedItems {
     let last: RawResponse | undefined;
     for (let start = 0; start < unique.length; start += VALIDATE_CHUNK_SIZE) {
       const chunk = unique.slice(start, start + VALIDATE_CHUNK_SIZE);
-      const { data: rawResponse, rawResponse: raw } = await this.http
+      const { data: result, rawResponse: raw } = await this.http
         .call('POST', '/ims/case/v1p1/CFItems/validate', { body: { ids: chunk }, options: request })
         .withRawResponse();
       last = raw;
-      for (const id of rawResponse.invalid) verdict.set(id, false);
-      for (const id of rawResponse.valid) verdict.set(id, true);
+      for (const id of result.invalid) verdict.set(id, false);
+      for (const id of result.valid) verdict.set(id, true);
     }
     const valid: string[] = [];
     const invalid: string[] = [];
